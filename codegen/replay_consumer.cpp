@@ -1,0 +1,82 @@
+#include "codegen/replay_consumer.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/Basic/Diagnostic.h"
+
+namespace circle {
+
+using Kind = ConsumerEventLog::Kind;
+
+void ConsumerEventLog::replay(clang::ASTConsumer& target, clang::ASTContext& ctx) const {
+  // CodeGen only reads these declarations; the const_casts restore the signatures
+  // the ASTConsumer interface was written with.
+  for (const Event& e : events_) {
+    auto* decl = const_cast<clang::Decl*>(e.decl);
+    switch (e.kind) {
+    case Kind::TopLevelDecl: target.HandleTopLevelDecl(e.group); break;
+    case Kind::InlineFunctionDefinition:
+      target.HandleInlineFunctionDefinition(llvm::cast<clang::FunctionDecl>(decl));
+      break;
+    case Kind::TagDeclDefinition: target.HandleTagDeclDefinition(llvm::cast<clang::TagDecl>(decl)); break;
+    case Kind::TagDeclRequiredDefinition:
+      target.HandleTagDeclRequiredDefinition(llvm::cast<clang::TagDecl>(decl));
+      break;
+    case Kind::CXXImplicitFunctionInstantiation:
+      target.HandleCXXImplicitFunctionInstantiation(llvm::cast<clang::FunctionDecl>(decl));
+      break;
+    case Kind::CompleteTentativeDefinition:
+      target.CompleteTentativeDefinition(llvm::cast<clang::VarDecl>(decl));
+      break;
+    case Kind::CompleteExternalDeclaration:
+      target.CompleteExternalDeclaration(llvm::cast<clang::DeclaratorDecl>(decl));
+      break;
+    case Kind::AssignInheritanceModel:
+      target.AssignInheritanceModel(llvm::cast<clang::CXXRecordDecl>(decl));
+      break;
+    case Kind::CXXStaticMemberVarInstantiation:
+      target.HandleCXXStaticMemberVarInstantiation(llvm::cast<clang::VarDecl>(decl));
+      break;
+    case Kind::VTable: target.HandleVTable(llvm::cast<clang::CXXRecordDecl>(decl)); break;
+    }
+  }
+  target.HandleTranslationUnit(ctx);
+}
+
+bool RecordingConsumer::HandleTopLevelDecl(clang::DeclGroupRef D) {
+  log_.record(Kind::TopLevelDecl, D);
+  return true;
+}
+void RecordingConsumer::HandleInlineFunctionDefinition(clang::FunctionDecl* D) {
+  log_.record(Kind::InlineFunctionDefinition, D);
+}
+// ASTConsumer's default forwards interesting decls to HandleTopLevelDecl; so do we.
+void RecordingConsumer::HandleInterestingDecl(clang::DeclGroupRef D) { HandleTopLevelDecl(D); }
+void RecordingConsumer::HandleTagDeclDefinition(clang::TagDecl* D) { log_.record(Kind::TagDeclDefinition, D); }
+void RecordingConsumer::HandleTagDeclRequiredDefinition(const clang::TagDecl* D) {
+  log_.record(Kind::TagDeclRequiredDefinition, D);
+}
+void RecordingConsumer::HandleCXXImplicitFunctionInstantiation(clang::FunctionDecl* D) {
+  log_.record(Kind::CXXImplicitFunctionInstantiation, D);
+}
+void RecordingConsumer::CompleteTentativeDefinition(clang::VarDecl* D) {
+  log_.record(Kind::CompleteTentativeDefinition, D);
+}
+void RecordingConsumer::CompleteExternalDeclaration(clang::DeclaratorDecl* D) {
+  log_.record(Kind::CompleteExternalDeclaration, D);
+}
+void RecordingConsumer::AssignInheritanceModel(clang::CXXRecordDecl* RD) {
+  log_.record(Kind::AssignInheritanceModel, RD);
+}
+void RecordingConsumer::HandleCXXStaticMemberVarInstantiation(clang::VarDecl* D) {
+  log_.record(Kind::CXXStaticMemberVarInstantiation, D);
+}
+void RecordingConsumer::HandleVTable(clang::CXXRecordDecl* RD) { log_.record(Kind::VTable, RD); }
+
+void RecordingConsumer::HandleTranslationUnit(clang::ASTContext& Ctx) {
+  if (Ctx.getDiagnostics().hasErrorOccurred()) return;
+  onComplete_(Ctx, log_);
+}
+
+} // namespace circle

@@ -1,0 +1,64 @@
+// One parse, many code generators: Clang's CodeGen is an ASTConsumer that expects to
+// see the translation unit's declarations as the parser produces them. We record
+// that stream once and play it back, unchanged and in order, into one CodeGenerator
+// per target after the parse has finished.
+#pragma once
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/DeclGroup.h"
+
+#include <functional>
+#include <vector>
+
+namespace circle {
+
+class ConsumerEventLog {
+public:
+  enum class Kind {
+    TopLevelDecl, InlineFunctionDefinition, TagDeclDefinition, TagDeclRequiredDefinition,
+    CXXImplicitFunctionInstantiation, CompleteTentativeDefinition, CompleteExternalDeclaration,
+    AssignInheritanceModel, CXXStaticMemberVarInstantiation, VTable,
+  };
+
+  void record(Kind kind, clang::DeclGroupRef group) { events_.push_back({kind, group, nullptr}); }
+  void record(Kind kind, const clang::Decl* decl) { events_.push_back({kind, {}, decl}); }
+
+  // Feeds every recorded event to `target` (which must already be initialised),
+  // then finishes it with HandleTranslationUnit.
+  void replay(clang::ASTConsumer& target, clang::ASTContext& ctx) const;
+  size_t size() const { return events_.size(); }
+
+private:
+  struct Event {
+    Kind kind;
+    clang::DeclGroupRef group;
+    const clang::Decl* decl;
+  };
+  std::vector<Event> events_;
+};
+
+// The consumer the parser talks to: it records, and when the translation unit is
+// complete (and free of errors) hands the finished AST to `onComplete`.
+class RecordingConsumer : public clang::ASTConsumer {
+public:
+  using Callback = std::function<void(clang::ASTContext&, const ConsumerEventLog&)>;
+  explicit RecordingConsumer(Callback onComplete) : onComplete_(std::move(onComplete)) {}
+
+  bool HandleTopLevelDecl(clang::DeclGroupRef D) override;
+  void HandleInlineFunctionDefinition(clang::FunctionDecl* D) override;
+  void HandleInterestingDecl(clang::DeclGroupRef D) override;
+  void HandleTagDeclDefinition(clang::TagDecl* D) override;
+  void HandleTagDeclRequiredDefinition(const clang::TagDecl* D) override;
+  void HandleCXXImplicitFunctionInstantiation(clang::FunctionDecl* D) override;
+  void CompleteTentativeDefinition(clang::VarDecl* D) override;
+  void CompleteExternalDeclaration(clang::DeclaratorDecl* D) override;
+  void AssignInheritanceModel(clang::CXXRecordDecl* RD) override;
+  void HandleCXXStaticMemberVarInstantiation(clang::VarDecl* D) override;
+  void HandleVTable(clang::CXXRecordDecl* RD) override;
+  void HandleTranslationUnit(clang::ASTContext& Ctx) override;
+
+private:
+  ConsumerEventLog log_;
+  Callback onComplete_;
+};
+
+} // namespace circle

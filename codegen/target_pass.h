@@ -1,0 +1,31 @@
+// One code-generation pass: Clang's CodeGen over the already-built AST, for one target.
+#pragma once
+#include <memory>
+#include <string>
+
+namespace clang {
+class ASTContext;
+class CodeGenOptions;
+class CompilerInstance;
+class TargetInfo;
+} // namespace clang
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace circle {
+class ConsumerEventLog;
+
+struct TargetPassInput {
+  clang::CompilerInstance& compiler;
+  clang::ASTContext& ast;
+  const ConsumerEventLog& events;
+};
+
+// Returns null if CodeGen reported an error (already printed through Clang's diagnostics).
+std::unique_ptr<llvm::Module> runTargetPass(const TargetPassInput& in, const clang::TargetInfo& target,
+                                            bool deviceSide, const clang::CodeGenOptions& codeGenOpts,
+                                            llvm::LLVMContext& llvmContext, const std::string& moduleName);
+
+} // namespace circle

@@ -1,0 +1,319 @@
+#include "frontend/compile.h"
+
+#include "codegen/replay_consumer.h"
+#include "codegen/target_pass.h"
+#include "frontend/diagnostics.h"
+#include "frontend/invocation.h"
+#include "frontend/options.h"
+#include "frontend/temp_files.h"
+#include "targets/host/host_backend.h"
+#include "targets/host/link.h"
+#include "targets/nvptx/cuda_tools.h"
+#include "targets/nvptx/device_link.h"
+#include "targets/nvptx/fatbin_reader.h"
+#include "targets/nvptx/ptx_backend.h"
+#include "targets/nvptx/sm_targets.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/TargetInfo.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <chrono>
+#include <map>
+
+namespace circle {
+namespace {
+
+// -ftime-report: how many times each phase ran and for how long. The parse line is
+// the proof of the single-pass model: it reads 1 however many -sm_XX are given.
+class PhaseReport {
+public:
+  class Scope {
+  public:
+    Scope(PhaseReport& r, std::string name) : r_(r), name_(std::move(name)) {}
+    Scope(const Scope&) = delete;
+    Scope& operator=(const Scope&) = delete;
+    ~Scope() {
+      auto& e = r_.phases_[name_];
+      e.count++;
+      e.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    }
+
+  private:
+    PhaseReport& r_;
+    std::string name_;
+    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  };
+  void print() const {
+    for (const auto& [name, e] : phases_)
+      llvm::errs() << llvm::format("circle: phase %-22s ran %d time(s), %.3f s\n", name.c_str(), e.count,
+                                   e.seconds);
+  }
+
+private:
+  struct Entry { int count = 0; double seconds = 0; };
+  std::map<std::string, Entry> phases_;
+};
+
+std::string defaultOutput(const Options& o, const std::string& input) {
+  if (!o.output.empty()) return o.output;
+  std::string stem = llvm::sys::path::stem(input).str();
+  switch (o.kind) {
+  case OutputKind::Executable: return "a.out";
+  case OutputKind::Object: return stem + ".o";
+  case OutputKind::Assembly: return o.gpuOutput ? stem : stem + ".s";
+  case OutputKind::LLVMText: return o.gpuOutput ? stem : stem + ".ll";
+  case OutputKind::LLVMBitcode: return o.gpuOutput ? stem : stem + ".bc";
+  }
+  return "a.out";
+}
+
+bool writeFile(const std::string& path, llvm::StringRef data) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
+  if (ec) {
+    reportError("cannot write '" + path + "': " + ec.message());
+    return false;
+  }
+  os << data;
+  return true;
+}
+
+bool writeModule(const std::string& path, llvm::Module& m, bool bitcode) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, bitcode ? llvm::sys::fs::OF_None : llvm::sys::fs::OF_Text);
+  if (ec) {
+    reportError("cannot write '" + path + "': " + ec.message());
+    return false;
+  }
+  if (bitcode) llvm::WriteBitcodeToFile(m, os);
+  else m.print(os, nullptr);
+  return true;
+}
+
+// Everything one compile produces, in the order the targets are generated:
+// each sm's device module first (the host needs their fat binary), then the host.
+class Compilation {
+public:
+  Compilation(const Options& o, const CudaToolkit* tk, const std::string& input, TempDir& temps,
+              PendingOutputs& outputs, PhaseReport& report)
+      : o_(o), tk_(tk), input_(input), output_(defaultOutput(o, input)), temps_(temps), outputs_(outputs),
+        report_(report) {}
+
+  void onParsed(clang::CompilerInstance& ci, clang::ASTContext& ast, const ConsumerEventLog& events) {
+    TargetPassInput in{ci, ast, events};
+    if (tk_ && !buildDevice(in)) return;
+    if (o_.gpuOutput) {
+      ok_ = true;
+      return;
+    }
+    PhaseReport::Scope t(report_, "codegen host");
+    hostModule_ = runTargetPass(in, ci.getTarget(), /*deviceSide=*/false, ci.getCodeGenOpts(), llvm_,
+                                input_);
+    ok_ = hostModule_ != nullptr;
+  }
+
+  // After the AST is gone: lower the host module and write the requested output.
+  bool finish(clang::CompilerInstance& ci) {
+    if (!ok_) return false;
+    if (o_.gpuOutput) return true;
+    PhaseReport::Scope t(report_, "host backend + link");
+    switch (o_.kind) {
+    case OutputKind::Object: return emitHostModule(ci, *hostModule_, HostEmit::Object, outputs_.add(output_));
+    case OutputKind::Assembly: return emitHostModule(ci, *hostModule_, HostEmit::Assembly, outputs_.add(output_));
+    case OutputKind::LLVMText: return emitHostModule(ci, *hostModule_, HostEmit::LLVMText, outputs_.add(output_));
+    case OutputKind::LLVMBitcode:
+      return emitHostModule(ci, *hostModule_, HostEmit::LLVMBitcode, outputs_.add(output_));
+    case OutputKind::Executable: {
+      std::string obj = temps_.file(llvm::sys::path::stem(input_).str() + ".o");
+      if (!emitHostModule(ci, *hostModule_, HostEmit::Object, obj)) return false;
+      LinkRequest req{obj, outputs_.add(output_), o_.libDirs, o_.libs, tk_ ? tk_->libDir : "", o_.verbose};
+      std::string err = linkExecutable(req);
+      if (!err.empty()) {
+        reportError("linking '" + output_ + "' failed:\n" + err);
+        return false;
+      }
+      return true;
+    }
+    }
+    return false;
+  }
+
+private:
+  bool buildDevice(const TargetPassInput& in) {
+    clang::CompilerInstance& ci = in.compiler;
+    std::vector<SmImage> images;
+    for (int sm : o_.smTargets) {
+      DeviceTarget dt = makeDeviceTarget(ci.getDiagnostics(), ci.getTarget().getTriple().str(), sm, tk_->ptxIsa);
+      if (!dt.info) return false;
+      clang::CodeGenOptions cgo = ci.getCodeGenOpts();
+      cgo.OptimizationLevel = o_.deviceOpt;
+      cgo.CudaGpuBinaryFileName.clear();
+      cgo.setDebugInfo(o_.deviceDebug ? llvm::codegenoptions::FullDebugInfo
+                                      : llvm::codegenoptions::NoDebugInfo);
+      std::unique_ptr<llvm::Module> m;
+      {
+        PhaseReport::Scope t(report_, "codegen " + smName(sm));
+        m = runTargetPass(in, *dt.info, /*deviceSide=*/true, cgo, llvm_, input_ + "." + smName(sm));
+      }
+      if (!m) return false;
+      std::string ptx;
+      if (!lowerDevice(*m, sm, ptx)) return false;
+
+      std::string base = llvm::sys::path::stem(input_).str() + "." + smName(sm);
+      if (o_.gpuOutput) {
+        if (o_.kind == OutputKind::Assembly) {
+          if (!writeFile(outputs_.add(perSmOutputName(output_, sm, "ptx")), ptx)) return false;
+        } else {
+          bool bc = o_.kind == OutputKind::LLVMBitcode;
+          if (!writeModule(outputs_.add(perSmOutputName(output_, sm, bc ? "bc" : "ll")), *m, bc)) return false;
+        }
+        continue;
+      }
+      SmImage img{sm, temps_.file(base + ".ptx"), temps_.file(base + ".cubin")};
+      if (!writeFile(img.ptxFile, ptx)) return false;
+      std::string warnings;
+      PhaseReport::Scope t(report_, "ptxas");
+      std::string err = runPtxas(*tk_, sm, img.ptxFile, img.cubinFile, o_.deviceDebug, o_.verbose, warnings);
+      if (!err.empty()) {
+        reportError("ptxas rejected the PTX circle generated for " + smName(sm) + " (a circle bug):\n" + err);
+        return false;
+      }
+      if (!warnings.empty()) llvm::errs() << warnings;
+      images.push_back(img);
+    }
+    if (o_.gpuOutput) return true;
+
+    std::string fatbin = temps_.file(llvm::sys::path::stem(input_).str() + ".fatbin");
+    PhaseReport::Scope t(report_, "fatbinary");
+    std::string err = runFatbinary(*tk_, images, fatbin, o_.deviceDebug, o_.verbose);
+    if (!err.empty()) {
+      reportError("fatbinary failed:\n" + err);
+      return false;
+    }
+    // Clang's CUDA host code generation embeds this file in .nv_fatbin and registers
+    // it, its kernels and its device variables with the CUDA runtime at start-up.
+    ci.getCodeGenOpts().CudaGpuBinaryFileName = fatbin;
+    return true;
+  }
+
+  bool lowerDevice(llvm::Module& m, int sm, std::string& ptx) {
+    PhaseReport::Scope t(report_, "device link + PTX");
+    DeviceLinkResult link = linkDeviceModule(m, tk_->libdevice);
+    for (const auto& e : link.errors) reportError(smName(sm) + ": " + e);
+    if (!link.ok) return false;
+    std::string err;
+    auto tm = makeNvptxMachine(sm, tk_->ptxIsa, o_.deviceOpt, err);
+    if (!tm) {
+      reportError("cannot create the NVPTX backend for " + smName(sm) + ": " + err);
+      return false;
+    }
+    m.setDataLayout(tm->createDataLayout());
+    optimizeDeviceModule(m, *tm, o_.deviceOpt);
+    if (o_.gpuOutput && o_.kind != OutputKind::Assembly) return true;
+    if (!emitPtx(m, *tm, ptx, err)) {
+      reportError(smName(sm) + ": " + err);
+      return false;
+    }
+    return true;
+  }
+
+  const Options& o_;
+  const CudaToolkit* tk_;
+  std::string input_, output_;
+  TempDir& temps_;
+  PendingOutputs& outputs_;
+  PhaseReport& report_;
+  llvm::LLVMContext llvm_;
+  std::unique_ptr<llvm::Module> hostModule_;
+  bool ok_ = false;
+};
+
+class OneParseAction : public clang::ASTFrontendAction {
+public:
+  OneParseAction(Compilation& c, PhaseReport& report) : c_(c), report_(report) {}
+
+protected:
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci, llvm::StringRef) override {
+    parse_.emplace(report_, "parse");
+    return std::make_unique<RecordingConsumer>([this, &ci](clang::ASTContext& ast, const ConsumerEventLog& log) {
+      parse_.reset(); // the parse ends where code generation begins
+      c_.onParsed(ci, ast, log);
+    });
+  }
+  void EndSourceFileAction() override { parse_.reset(); }
+
+private:
+  Compilation& c_;
+  PhaseReport& report_;
+  std::optional<PhaseReport::Scope> parse_;
+};
+
+int listFatbin(const std::string& file) {
+  std::vector<FatbinEntry> entries;
+  std::string err = readFatbinEntries(file, entries);
+  if (!err.empty()) {
+    reportError(err);
+    return 1;
+  }
+  llvm::outs() << formatFatbinListing(entries);
+  return 0;
+}
+
+} // namespace
+
+int compile(const Options& o) {
+  if (o.listFatbin) return listFatbin(*o.listFatbin);
+
+  const std::string& input = o.inputs.front();
+  if (!llvm::sys::fs::is_regular_file(input)) {
+    reportError("no such file: '" + input + "'");
+    return 1;
+  }
+
+  std::optional<CudaToolkit> tk;
+  if (o.cudaPath) {
+    std::string why;
+    tk = CudaToolkit::locate(*o.cudaPath, why);
+    if (!tk) {
+      reportError(why);
+      return 1;
+    }
+    for (int sm : o.smTargets) {
+      std::string err = checkSmSupported(*tk, sm);
+      if (!err.empty()) {
+        reportError(err);
+        return 1;
+      }
+    }
+  }
+
+  auto inv = buildInvocation(o, tk ? &*tk : nullptr, input);
+  if (!inv) return 1;
+  clang::CompilerInstance ci(std::move(inv));
+  ci.createDiagnostics();
+
+  PhaseReport report;
+  TempDir temps(o.keepTemps);
+  if (!temps.ok()) return 1;
+  if (o.keepTemps) reportNote("intermediate files kept in '" + temps.path() + "'");
+  PendingOutputs outputs;
+  bool ok;
+  {
+    Compilation c(o, tk ? &*tk : nullptr, input, temps, outputs, report);
+    OneParseAction action(c, report);
+    ok = ci.ExecuteAction(action) && c.finish(ci) && outputs.commit();
+  }
+  if (o.timeReport) report.print();
+  return ok ? 0 : 1;
+}
+
+} // namespace circle

@@ -1,0 +1,55 @@
+#include "frontend/invocation.h"
+
+#include "frontend/options.h"
+#include "sema/execution_spaces.h"
+#include "targets/nvptx/sm_targets.h"
+
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Driver/CreateInvocationFromArgs.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+namespace circle {
+
+std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, const CudaToolkit* toolkit,
+                                                           const std::string& input) {
+  // Clang's driver knows this machine's header layout (libstdc++, glibc, Clang's
+  // resource headers); we ask it for a host-only parse and take the cc1 options it
+  // would use. The file extension does not matter: -x picks the language.
+  std::vector<std::string> args = {std::string(CIRCLE_LLVM_BIN_DIR) + "/clang++"};
+  if (toolkit) {
+    args.insert(args.end(), {"-x", "cuda", "--cuda-host-only", "--cuda-path=" + toolkit->root,
+                             // Clang 22 knows CUDA up to 12.9; circle picks the PTX ISA itself.
+                             "-Wno-unknown-cuda-version"});
+    for (int sm : opts.smTargets) args.push_back("--cuda-gpu-arch=" + smName(sm));
+  } else {
+    args.insert(args.end(), {"-x", "c++"});
+  }
+  args.push_back("-fsyntax-only");
+  args.push_back("-std=" + opts.std);
+  args.push_back("-O" + std::to_string(opts.hostOpt));
+  if (opts.hostDebug) args.push_back("-g");
+  for (const auto& d : opts.includeDirs) args.push_back("-I" + d);
+  for (const auto& d : opts.systemIncludeDirs) args.insert(args.end(), {"-isystem", d});
+  for (const auto& m : opts.macroOps) args.push_back(m);
+  args.push_back(input);
+
+  std::vector<const char*> argv;
+  for (const auto& a : args) argv.push_back(a.c_str());
+  clang::DiagnosticOptions diagOpts;
+  clang::CreateInvocationOptions cio;
+  cio.Diags = clang::CompilerInstance::createDiagnostics(*llvm::vfs::getRealFileSystem(), diagOpts);
+  // The driver's own warnings (CUDA newer than it knows) say nothing to circle's users.
+  cio.Diags->setIgnoreAllWarnings(true);
+  auto inv = clang::createInvocation(argv, cio);
+  if (!inv) return nullptr;
+
+  if (toolkit) enableTaglessDeviceCalls(inv->getLangOpts());
+  // The frontend runs our action, not the one -fsyntax-only names; keep the AST
+  // alive until every target has been generated, then free it.
+  inv->getFrontendOpts().DisableFree = false;
+  return inv;
+}
+
+} // namespace circle

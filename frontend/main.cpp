@@ -1,0 +1,38 @@
+// circle: one C++ source, parsed once, generated for the host and every -sm_XX.
+#include "frontend/compile.h"
+#include "frontend/diagnostics.h"
+#include "frontend/options.h"
+
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+int main(int argc, char** argv) {
+  llvm::InitLLVM init(argc, argv);
+  std::vector<std::string> args(argv + 1, argv + argc);
+  circle::ParseResult parsed = circle::parseOptions(args);
+  if (parsed.error) {
+    circle::reportError(parsed.error->message);
+    return 1;
+  }
+  const circle::Options& o = parsed.options;
+  if (o.showHelp) {
+    llvm::outs() << circle::helpText();
+    return 0;
+  }
+  if (o.showVersion) {
+    llvm::outs() << circle::versionText();
+    return 0;
+  }
+
+  LLVMInitializeX86TargetInfo();
+  LLVMInitializeX86Target();
+  LLVMInitializeX86TargetMC();
+  LLVMInitializeX86AsmPrinter();
+  LLVMInitializeX86AsmParser();
+  LLVMInitializeNVPTXTargetInfo();
+  LLVMInitializeNVPTXTarget();
+  LLVMInitializeNVPTXTargetMC();
+  LLVMInitializeNVPTXAsmPrinter();
+  return circle::compile(o);
+}

@@ -1,0 +1,27 @@
+#include "targets/host/link.h"
+
+#include "targets/tool_runner.h"
+
+#include <cstdlib>
+
+namespace circle {
+
+std::string linkExecutable(const LinkRequest& req) {
+  // CIRCLE_LINKER overrides the driver (e.g. clang++); it must accept GCC-style flags.
+  const char* env = std::getenv("CIRCLE_LINKER");
+  std::string driver = env && *env ? env : CIRCLE_DEFAULT_LINKER_DRIVER;
+  std::vector<std::string> args = {req.object, "-o", req.output};
+  for (const auto& d : req.libDirs) args.push_back("-L" + d);
+  for (const auto& l : req.libs) args.push_back("-l" + l);
+  if (!req.cudaLibDir.empty()) {
+    // The static runtime: binaries carry no toolkit path and need only the driver
+    // (libcuda.so) where they run. It needs libdl, libpthread and librt.
+    args.push_back("-L" + req.cudaLibDir);
+    args.insert(args.end(), {"-lcudart_static", "-ldl", "-lpthread", "-lrt"});
+  }
+  ToolResult r = runTool(driver, args, req.verbose);
+  if (r.exitCode != 0) return r.output.empty() ? "the linker driver '" + driver + "' failed" : r.output;
+  return {};
+}
+
+} // namespace circle

@@ -1,0 +1,19 @@
+// Links the host object into an executable through the system's linker driver.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace circle {
+
+struct LinkRequest {
+  std::string object;
+  std::string output;
+  std::vector<std::string> libDirs, libs;
+  std::string cudaLibDir; // empty without CUDA; else libcudart_static is linked implicitly
+  bool verbose = false;
+};
+
+// Returns an empty string on success, else what the linker said.
+std::string linkExecutable(const LinkRequest& req);
+
+} // namespace circle

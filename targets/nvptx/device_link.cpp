@@ -1,0 +1,117 @@
+#include "targets/nvptx/device_link.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Transforms/IPO/GlobalDCE.h"
+#include "llvm/Transforms/IPO/Internalize.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Demangle/Demangle.h"
+
+#include <map>
+#include <set>
+
+namespace circle {
+namespace {
+
+bool isKernel(const llvm::Function& f) { return f.getCallingConv() == llvm::CallingConv::PTX_Kernel; }
+
+// Symbols ptxas resolves itself: the PTX system calls.
+bool isPtxSystemCall(llvm::StringRef name) {
+  return name == "vprintf" || name == "malloc" || name == "free" || name == "__assertfail";
+}
+
+// Kept visible: kernels (the runtime looks them up by name) and device variables
+// (registered with __cudaRegisterVar, read by cudaMemcpyToSymbol).
+bool mustStayExternal(const llvm::GlobalValue& gv) {
+  if (auto* f = llvm::dyn_cast<llvm::Function>(&gv)) return isKernel(*f);
+  if (auto* v = llvm::dyn_cast<llvm::GlobalVariable>(&gv))
+    return !v->isDeclaration() && v->getAddressSpace() != 3 /* shared: per block, not a symbol */ &&
+           !v->hasLocalLinkage() && !v->getName().starts_with("llvm.");
+  return false;
+}
+
+void internalizeAndDrop(llvm::Module& m) {
+  llvm::PassBuilder pb;
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager mpm;
+  mpm.addPass(llvm::InternalizePass(mustStayExternal));
+  mpm.addPass(llvm::GlobalDCEPass());
+  mpm.run(m, mam);
+}
+
+std::string pretty(llvm::StringRef name) { return llvm::demangle(name.str()); }
+
+// For each undefined function still called, the first kernel (in module order) that reaches it.
+std::map<std::string, std::string> unresolvedCallees(llvm::Module& m) {
+  std::map<std::string, std::string> found;
+  for (llvm::Function& k : m) {
+    if (!isKernel(k) || k.isDeclaration()) continue;
+    llvm::SetVector<llvm::Function*> work;
+    work.insert(&k);
+    for (size_t i = 0; i < work.size(); ++i) {
+      llvm::Function* f = work[i];
+      if (f->isDeclaration()) {
+        if (!f->isIntrinsic() && !isPtxSystemCall(f->getName()))
+          found.emplace(f->getName().str(), k.getName().str());
+        continue;
+      }
+      for (llvm::Instruction& inst : llvm::instructions(*f))
+        for (llvm::Value* op : inst.operands())
+          if (auto* callee = llvm::dyn_cast<llvm::Function>(op->stripPointerCasts())) work.insert(callee);
+    }
+  }
+  return found;
+}
+
+} // namespace
+
+DeviceLinkResult linkDeviceModule(llvm::Module& module, const std::string& libdevicePath) {
+  DeviceLinkResult r;
+  internalizeAndDrop(module);
+
+  auto buf = llvm::MemoryBuffer::getFile(libdevicePath);
+  if (!buf) {
+    r.ok = false;
+    r.errors.push_back("cannot read libdevice '" + libdevicePath + "'");
+    return r;
+  }
+  auto lib = llvm::parseBitcodeFile((*buf)->getMemBufferRef(), module.getContext());
+  if (!lib) {
+    r.ok = false;
+    r.errors.push_back("cannot parse libdevice '" + libdevicePath + "': " + llvm::toString(lib.takeError()));
+    return r;
+  }
+  (*lib)->setDataLayout(module.getDataLayout());
+  (*lib)->setTargetTriple(module.getTargetTriple());
+  if (llvm::Linker::linkModules(module, std::move(*lib), llvm::Linker::LinkOnlyNeeded)) {
+    r.ok = false;
+    r.errors.push_back("linking libdevice failed");
+    return r;
+  }
+  internalizeAndDrop(module);
+
+  for (const auto& [callee, kernel] : unresolvedCallees(module)) {
+    r.ok = false;
+    r.errors.push_back("'" + pretty(callee) + "' is reached from kernel '" + pretty(kernel) +
+                       "' but has no device definition (a declaration without a body, or a host "
+                       "library function circle's device libraries do not provide)");
+  }
+  return r;
+}
+
+} // namespace circle

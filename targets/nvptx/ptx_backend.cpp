@@ -1,0 +1,63 @@
+#include "targets/nvptx/ptx_backend.h"
+
+#include "targets/nvptx/sm_targets.h"
+
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/OptimizationLevel.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+
+namespace circle {
+
+std::unique_ptr<llvm::TargetMachine> makeNvptxMachine(int sm, int ptxIsa, int optLevel, std::string& error) {
+  llvm::Triple triple("nvptx64-nvidia-cuda");
+  const llvm::Target* target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target) return nullptr;
+  llvm::TargetOptions options;
+  auto level = optLevel == 0 ? llvm::CodeGenOptLevel::None
+               : optLevel == 1 ? llvm::CodeGenOptLevel::Less
+               : optLevel == 2 ? llvm::CodeGenOptLevel::Default
+                               : llvm::CodeGenOptLevel::Aggressive;
+  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
+      triple, smName(sm), ptxFeature(ptxIsa), options, std::nullopt, std::nullopt, level));
+}
+
+void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int optLevel) {
+  llvm::PassBuilder pb(&tm);
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::OptimizationLevel level = optLevel == 0   ? llvm::OptimizationLevel::O0
+                                  : optLevel == 1 ? llvm::OptimizationLevel::O1
+                                  : optLevel == 2 ? llvm::OptimizationLevel::O2
+                                                  : llvm::OptimizationLevel::O3;
+  // The O0 pipeline still runs the NVPTX callbacks (NVVMReflect, which libdevice needs).
+  llvm::ModulePassManager mpm =
+      optLevel == 0 ? pb.buildO0DefaultPipeline(level) : pb.buildPerModuleDefaultPipeline(level);
+  mpm.run(module, mam);
+}
+
+bool emitPtx(llvm::Module& module, llvm::TargetMachine& tm, std::string& ptx, std::string& error) {
+  module.setDataLayout(tm.createDataLayout());
+  llvm::raw_string_ostream os(ptx);
+  llvm::buffer_ostream bos(os);
+  llvm::legacy::PassManager pm;
+  if (tm.addPassesToEmitFile(pm, bos, nullptr, llvm::CodeGenFileType::AssemblyFile)) {
+    error = "LLVM's NVPTX backend cannot emit PTX for this target";
+    return false;
+  }
+  pm.run(module);
+  return true;
+}
+
+} // namespace circle

@@ -1,0 +1,46 @@
+// The toolkit a compile uses and the GPU architectures it can build for.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class DiagnosticsEngine;
+class TargetInfo;
+class TargetOptions;
+} // namespace clang
+
+namespace circle {
+
+struct CudaToolkit {
+  std::string root;
+  std::string ptxas, fatbinary, libdevice, includeDir, libDir;
+  int versionMajor = 0, versionMinor = 0; // from ptxas --version
+  std::vector<int> ptxasArchs;             // every sm_XX ptxas accepts (real, non-variant)
+  int ptxIsa = 0;                          // PTX ISA version used for all modules, e.g. 90 for 9.0
+
+  // Finds the tools under `root`; on failure returns a message that says what is missing.
+  static std::optional<CudaToolkit> locate(const std::string& root, std::string& whyNot);
+};
+
+// "sm_90 is not supported by the CUDA 13.0 toolkit's ptxas (supported: sm_75 ...)" or empty.
+std::string checkSmSupported(const CudaToolkit& tk, int sm);
+
+// The NVPTX TargetInfo one device pass generates code for. Type layouts mirror
+// `hostTriple` so that structs, pointers and longs are laid out as on the host.
+struct DeviceTarget {
+  int sm = 0;
+  std::shared_ptr<clang::TargetOptions> options;
+  std::unique_ptr<clang::TargetInfo> info;
+  ~DeviceTarget();
+  DeviceTarget();
+  DeviceTarget(DeviceTarget&&);
+};
+DeviceTarget makeDeviceTarget(clang::DiagnosticsEngine& diags, const std::string& hostTriple, int sm,
+                              int ptxIsa);
+
+std::string smName(int sm);                 // "sm_90"
+std::string ptxFeature(int ptxIsa);         // "+ptx90"
+
+} // namespace circle
