@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The GPU suite, in two halves because the GPU machine has no compiler:
+#   tests/gpu/run.sh build   here: compile every case in cases.txt with circle into
+#                            tests/gpu/bin/, with the fat-binary listing circle's own
+#                            reader gives (the expected cuobjdump output)
+#   tests/gpu/run.sh run     on the GPU machine (device tool, carry tests/gpu/bin):
+#                            run each case, diff its output with expected/NAME.out, diff
+#                            cuobjdump -lptx -lelf with circle's listing; print a summary
+# Exit status: 0 only if every case passed.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+bin="$here/bin"
+circle="${CIRCLE:-$root/build/bin/circle}"
+cuda="${CUDA_PATH:-/usr/local/cuda}"
+
+cases() { grep -v '^\s*#' "$here/cases.txt" | grep -v '^\s*$'; }
+
+build() {
+  rm -rf "$bin" && mkdir -p "$bin"
+  local failed=0
+  while read -r name src flags; do
+    if "$circle" --cuda-path="$cuda" $flags "$root/$src" -o "$bin/$name" 2> "$bin/$name.build.log"; then
+      (cd "$bin" && "$circle" --list-fatbin="$name") > "$bin/$name.fatbin.expected"
+      echo "built $name"
+    else
+      echo "BUILD FAILED $name"; cat "$bin/$name.build.log"; failed=1
+    fi
+  done < <(cases)
+  return $failed
+}
+
+run() {
+  local pass=0 fail=0 summary=""
+  command -v cuobjdump > /dev/null || PATH="$cuda/bin:$PATH"
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | sed 's/^/device: /'
+  while read -r name src flags; do
+    local ok=1 why=""
+    if [ ! -x "$bin/$name" ]; then ok=0; why="not built"
+    else
+      timeout 120 "$bin/$name" > "$bin/$name.out" 2> "$bin/$name.err"; local rc=$?
+      if [ $rc -ne 0 ]; then ok=0; why="exit status $rc: $(head -c 300 "$bin/$name.err")"; fi
+      if ! diff -u "$here/expected/$name.out" "$bin/$name.out" > "$bin/$name.diff"; then
+        ok=0; why="$why output differs: $(head -c 600 "$bin/$name.diff")"
+      fi
+      (cd "$bin" && cuobjdump -lptx -lelf "$name") > "$bin/$name.cuobjdump" 2>&1
+      if ! diff -u "$bin/$name.fatbin.expected" "$bin/$name.cuobjdump" > "$bin/$name.cuobjdump.diff"; then
+        ok=0; why="$why cuobjdump listing differs: $(cat "$bin/$name.cuobjdump.diff")"
+      fi
+    fi
+    if [ $ok -eq 1 ]; then pass=$((pass + 1)); summary+="PASS $name"$'\n'
+    else fail=$((fail + 1)); summary+="FAIL $name: $why"$'\n'; fi
+    echo "--- $name: cuobjdump -lptx -lelf"; cat "$bin/$name.cuobjdump" 2>/dev/null
+  done < <(cases)
+  printf '%s' "$summary"
+  echo "$pass passed, $fail failed"
+  [ $fail -eq 0 ]
+}
+
+case "${1:-}" in
+  build) build ;;
+  run) run ;;
+  *) echo "usage: $0 build|run" >&2; exit 2 ;;
+esac
