@@ -1,5 +1,6 @@
 #include "frontend/compile.h"
 
+#include "codegen/kernel_index.h"
 #include "codegen/replay_consumer.h"
 #include "codegen/target_pass.h"
 #include "frontend/diagnostics.h"
@@ -9,6 +10,7 @@
 #include "targets/host/host_backend.h"
 #include "targets/host/link.h"
 #include "targets/nvptx/cuda_tools.h"
+#include "targets/nvptx/device_codegen_options.h"
 #include "targets/nvptx/device_link.h"
 #include "targets/nvptx/fatbin_reader.h"
 #include "targets/nvptx/ptx_backend.h"
@@ -19,6 +21,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -109,6 +112,8 @@ public:
         report_(report) {}
 
   void onParsed(clang::CompilerInstance& ci, clang::ASTContext& ast, const ConsumerEventLog& events) {
+    ci_ = &ci;
+    ast_ = &ast;
     TargetPassInput in{ci, ast, events};
     if (tk_ && !buildDevice(in)) return;
     if (o_.gpuOutput) {
@@ -154,11 +159,7 @@ private:
     for (int sm : o_.smTargets) {
       DeviceTarget dt = makeDeviceTarget(ci.getDiagnostics(), ci.getTarget().getTriple().str(), sm, tk_->ptxIsa);
       if (!dt.info) return false;
-      clang::CodeGenOptions cgo = ci.getCodeGenOpts();
-      cgo.OptimizationLevel = o_.deviceOpt;
-      cgo.CudaGpuBinaryFileName.clear();
-      cgo.setDebugInfo(o_.deviceDebug ? llvm::codegenoptions::FullDebugInfo
-                                      : llvm::codegenoptions::NoDebugInfo);
+      clang::CodeGenOptions cgo = deviceCodeGenOptions(ci.getCodeGenOpts(), o_.deviceOpt, o_.deviceDebug);
       std::unique_ptr<llvm::Module> m;
       {
         PhaseReport::Scope t(report_, "codegen " + smName(sm));
@@ -205,12 +206,32 @@ private:
     return true;
   }
 
+  // At the kernel that reaches each one, through Clang's diagnostics (file:line:column).
+  void reportMissing(const std::vector<MissingDeviceFunction>& missing, int sm) {
+    if (missing.empty()) return;
+    clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
+    unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
+                                        "kernel '%0' reaches '%1', which has no device definition for %2");
+    unsigned note = diags.getCustomDiagID(
+        clang::DiagnosticsEngine::Note,
+        "a function declared without a body, or a host library function that circle's device libraries do "
+        "not provide yet");
+    auto kernels = indexKernels(*ast_);
+    for (const MissingDeviceFunction& f : missing) {
+      auto it = kernels.find(f.kernel);
+      clang::SourceLocation loc = it == kernels.end() ? clang::SourceLocation() : it->second->getLocation();
+      diags.Report(loc, id) << llvm::demangle(f.kernel) << llvm::demangle(f.callee) << smName(sm);
+    }
+    diags.Report(note);
+  }
+
   bool lowerDevice(llvm::Module& m, int sm, std::string& ptx) {
     PhaseReport::Scope t(report_, "device link + PTX");
-    DeviceLinkResult link = linkDeviceModule(m, tk_->libdevice);
-    for (const auto& e : link.errors) reportError(smName(sm) + ": " + e);
-    if (!link.ok) return false;
-    std::string err;
+    std::string err = linkDeviceModule(m, tk_->libdevice);
+    if (!err.empty()) {
+      reportError(err);
+      return false;
+    }
     auto tm = makeNvptxMachine(sm, tk_->ptxIsa, o_.deviceOpt, err);
     if (!tm) {
       reportError("cannot create the NVPTX backend for " + smName(sm) + ": " + err);
@@ -218,6 +239,11 @@ private:
     }
     m.setDataLayout(tm->createDataLayout());
     optimizeDeviceModule(m, *tm, o_.deviceOpt);
+    auto missing = findMissingDeviceFunctions(m);
+    if (!missing.empty()) {
+      reportMissing(missing, sm);
+      return false;
+    }
     if (o_.gpuOutput && o_.kind != OutputKind::Assembly) return true;
     if (!emitPtx(m, *tm, ptx, err)) {
       reportError(smName(sm) + ": " + err);
@@ -233,6 +259,8 @@ private:
   PendingOutputs& outputs_;
   PhaseReport& report_;
   llvm::LLVMContext llvm_;
+  clang::CompilerInstance* ci_ = nullptr;
+  clang::ASTContext* ast_ = nullptr; // valid only while onParsed runs
   std::unique_ptr<llvm::Module> hostModule_;
   bool ok_ = false;
 };
@@ -249,7 +277,12 @@ protected:
       c_.onParsed(ci, ast, log);
     });
   }
-  void EndSourceFileAction() override { parse_.reset(); }
+  void EndSourceFileAction() override {
+    parse_.reset();
+    // Clang ends its error count with "when compiling for host" in CUDA mode; in one
+    // pass there is no such thing, and the count covers every target.
+    getCompilerInstance().getLangOpts().CUDA = 0;
+  }
 
 private:
   Compilation& c_;

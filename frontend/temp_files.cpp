@@ -38,6 +38,8 @@ PendingOutputs::~PendingOutputs() {
 }
 
 std::string PendingOutputs::add(const std::string& finalPath) {
+  // "-" is standard output: written as it is produced, nothing to move.
+  if (finalPath == "-") return finalPath;
   // Beside the final file, so the rename stays on one file system.
   std::string temp = finalPath + ".circle-tmp";
   entries_.push_back({temp, finalPath});

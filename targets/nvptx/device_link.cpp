@@ -12,7 +12,6 @@
 #include "llvm/Transforms/IPO/GlobalDCE.h"
 #include "llvm/Transforms/IPO/Internalize.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Demangle/Demangle.h"
 
 #include <map>
 #include <set>
@@ -54,11 +53,10 @@ void internalizeAndDrop(llvm::Module& m) {
   mpm.run(m, mam);
 }
 
-std::string pretty(llvm::StringRef name) { return llvm::demangle(name.str()); }
+} // namespace
 
-// For each undefined function still called, the first kernel (in module order) that reaches it.
-std::map<std::string, std::string> unresolvedCallees(llvm::Module& m) {
-  std::map<std::string, std::string> found;
+std::vector<MissingDeviceFunction> findMissingDeviceFunctions(llvm::Module& m) {
+  std::map<std::string, std::string> found; // callee -> first kernel (in module order) reaching it
   for (llvm::Function& k : m) {
     if (!isKernel(k) || k.isDeclaration()) continue;
     llvm::SetVector<llvm::Function*> work;
@@ -75,43 +73,24 @@ std::map<std::string, std::string> unresolvedCallees(llvm::Module& m) {
           if (auto* callee = llvm::dyn_cast<llvm::Function>(op->stripPointerCasts())) work.insert(callee);
     }
   }
-  return found;
+  std::vector<MissingDeviceFunction> missing;
+  for (const auto& [callee, kernel] : found) missing.push_back({callee, kernel});
+  return missing;
 }
 
-} // namespace
-
-DeviceLinkResult linkDeviceModule(llvm::Module& module, const std::string& libdevicePath) {
-  DeviceLinkResult r;
+std::string linkDeviceModule(llvm::Module& module, const std::string& libdevicePath) {
   internalizeAndDrop(module);
 
   auto buf = llvm::MemoryBuffer::getFile(libdevicePath);
-  if (!buf) {
-    r.ok = false;
-    r.errors.push_back("cannot read libdevice '" + libdevicePath + "'");
-    return r;
-  }
+  if (!buf) return "cannot read libdevice '" + libdevicePath + "'";
   auto lib = llvm::parseBitcodeFile((*buf)->getMemBufferRef(), module.getContext());
-  if (!lib) {
-    r.ok = false;
-    r.errors.push_back("cannot parse libdevice '" + libdevicePath + "': " + llvm::toString(lib.takeError()));
-    return r;
-  }
+  if (!lib) return "cannot parse libdevice '" + libdevicePath + "': " + llvm::toString(lib.takeError());
   (*lib)->setDataLayout(module.getDataLayout());
   (*lib)->setTargetTriple(module.getTargetTriple());
-  if (llvm::Linker::linkModules(module, std::move(*lib), llvm::Linker::LinkOnlyNeeded)) {
-    r.ok = false;
-    r.errors.push_back("linking libdevice failed");
-    return r;
-  }
+  if (llvm::Linker::linkModules(module, std::move(*lib), llvm::Linker::LinkOnlyNeeded))
+    return "linking libdevice failed";
   internalizeAndDrop(module);
-
-  for (const auto& [callee, kernel] : unresolvedCallees(module)) {
-    r.ok = false;
-    r.errors.push_back("'" + pretty(callee) + "' is reached from kernel '" + pretty(kernel) +
-                       "' but has no device definition (a declaration without a body, or a host "
-                       "library function circle's device libraries do not provide)");
-  }
-  return r;
+  return {};
 }
 
 } // namespace circle

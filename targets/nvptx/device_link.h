@@ -10,14 +10,19 @@ class Module;
 
 namespace circle {
 
-struct DeviceLinkResult {
-  bool ok = true;
-  std::vector<std::string> errors; // one message per problem, already worded for the user
+// A function a kernel calls that nothing defines for the device.
+struct MissingDeviceFunction {
+  std::string callee; // mangled
+  std::string kernel; // mangled name of the first kernel found to reach it
 };
 
 // Links CUDA's libdevice (only what is used), keeps kernels and device variables
-// externally visible, internalizes and drops everything else, and reports functions a
-// kernel reaches that have no device definition.
-DeviceLinkResult linkDeviceModule(llvm::Module& module, const std::string& libdevicePath);
+// externally visible, internalizes and drops everything else. Returns an error
+// message, or empty on success.
+std::string linkDeviceModule(llvm::Module& module, const std::string& libdevicePath);
+
+// Functions the kernels still call that nothing defines. Run after optimisation:
+// libdevice's __nvvm_reflect calls are resolved by the NVPTX pipeline.
+std::vector<MissingDeviceFunction> findMissingDeviceFunctions(llvm::Module& module);
 
 } // namespace circle

@@ -1,0 +1,46 @@
+# Bad input: a diagnostic, exit status 1, and no output file left behind.
+source "$(dirname "$0")/lib.sh"
+fails_with() { # expected-message description -- circle args...
+  local msg="$1" what="$2"; shift 3
+  rm -f out out.*
+  local out; out=$("$@" -o out 2>&1); local rc=$?
+  expect_eq "$rc" 1 "$what exit status"
+  expect_contains "$out" "$msg" "$what message"
+  check; [ -z "$(ls out out.* 2>/dev/null)" ] || fail "$what left output: $(ls out*)"
+}
+
+printf 'int main() {\n  return 0\n}\n' > syntax.cxx
+fails_with "syntax.cxx:2:11: error: expected ';' after return statement" "syntax error" -- cu -sm_90 syntax.cxx
+out=$(cu -sm_90 syntax.cxx -o out 2>&1)
+expect_contains "$out" "    2 |   return 0" "syntax error shows the line"
+expect_contains "$out" "      |           ^" "syntax error shows a caret"
+
+fails_with "circle: error: unknown option '-frobnicate'" "unknown option" -- cu -sm_90 -frobnicate syntax.cxx
+fails_with "circle: error: no such file: 'missing.cxx'" "missing file" -- cu -sm_90 missing.cxx
+fails_with "unsupported GPU architecture '-sm_52'" "unsupported sm" -- cu -sm_52 "$EXAMPLES/hello.cxx"
+fails_with "(supported: sm_75 " "unsupported sm lists the supported ones" -- cu -sm_52 "$EXAMPLES/hello.cxx"
+fails_with "--cuda-path='/no/such/cuda' is not a directory" "missing CUDA path" -- \
+  "$CIRCLE" --cuda-path=/no/such/cuda -sm_90 "$EXAMPLES/hello.cxx"
+fails_with "does not look like a CUDA toolkit: ptxas not found" "CUDA path without a toolkit" -- \
+  "$CIRCLE" --cuda-path="$work" -sm_90 "$EXAMPLES/hello.cxx"
+fails_with "no default architecture is assumed" "no -sm_XX" -- cu "$EXAMPLES/hello.cxx"
+fails_with "-sm_XX needs --cuda-path" "-sm_XX without CUDA" -- "$CIRCLE" -sm_90 "$EXAMPLES/hello.cxx"
+
+# A kernel that reaches a function nothing defines for the device: the error points
+# at the kernel, names the function, and no executable appears.
+cat > undefined.cxx <<'SRC'
+int defined_elsewhere(int);
+__global__ void uses_it(int* p) {
+  p[0] = defined_elsewhere(3);
+}
+int main() {}
+SRC
+fails_with "undefined.cxx:2:17: error: kernel 'uses_it(int*)' reaches 'defined_elsewhere(int)', which has no device definition for sm_75" \
+  "undefined device function" -- cu -sm_75 -sm_90 undefined.cxx
+
+# An error in a kernel's body is reported once, at its location, not once per target.
+printf '__global__ void k(int* p) {\n  p[0] = undeclared;\n}\nint main() {}\n' > sema.cxx
+out=$(cu -sm_75 -sm_90 sema.cxx -o out 2>&1)
+expect_eq "$(grep -c "sema.cxx:2:10: error: use of undeclared identifier 'undeclared'" <<< "$out")" 1 "semantic error reported once"
+expect_contains "$out" "1 error generated." "error count"
+finish

@@ -1,0 +1,22 @@
+# Every example compiles for -sm_75 -sm_90 into an executable whose fat binary holds one
+# cubin and one PTX per sm, and each sm's PTX is accepted by ptxas for that sm.
+source "$(dirname "$0")/lib.sh"
+for src in "$EXAMPLES"/*.cxx; do
+  name=$(basename "$src" .cxx)
+  out=$(cu -sm_75 -sm_90 "$src" -o "$name" 2>&1); rc=$?
+  expect_eq "$rc" 0 "$name compiles ($out)"
+  listing=$("$CIRCLE" --list-fatbin="$name")
+  expect_eq "$listing" "ELF file    1: $name.1.sm_75.cubin
+PTX file    1: $name.1.sm_75.ptx
+ELF file    2: $name.2.sm_90.cubin
+PTX file    2: $name.2.sm_90.ptx" "$name fat binary"
+
+  cu -sm_75 -sm_90 -S -gpu "$src" -o "$name" > /dev/null 2>&1
+  for sm in 75 90; do
+    ptx="$name.sm_$sm.ptx"
+    expect_file "$ptx" "$name -S -gpu"
+    expect_contains "$(head -20 "$ptx")" ".target sm_$sm" "$name PTX target"
+    check; "$CUDA_PATH/bin/ptxas" -arch=sm_$sm "$ptx" -o "$name.$sm.cubin" 2> ptxas.log || fail "ptxas sm_$sm $name: $(cat ptxas.log)"
+  done
+done
+finish

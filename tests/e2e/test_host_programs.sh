@@ -1,0 +1,32 @@
+# Programs that run here (no GPU): plain C++, and CUDA programs whose kernels are not
+# launched (the fat binary is registered at start-up without touching a GPU).
+source "$(dirname "$0")/lib.sh"
+"$CIRCLE" "$PROGRAMS/host_stl.cpp" -o host_stl && out=$(./host_stl)
+expect_eq "${out:-}" "apple=3 banana=1 cherry=2
+sorted: 1 2 3 5 8 13
+total 32" "plain C++ program output"
+
+"$CIRCLE" -O2 "$PROGRAMS/host_stl.cpp" -o host_stl_o2 && expect_eq "$(./host_stl_o2)" "${out:-}" "-O2 output"
+
+cu -sm_75 -sm_90 "$PROGRAMS/host_only_code.cxx" -o host_only_code
+expect_eq "$(./host_only_code 2>&1)" "rdtsc advances: 1
+sqrt via SSE: 4
+kernel registered, not launched" "CUDA program run without launching"
+
+# -c writes an object carrying the fat binary; the system linker driver links it.
+cu -sm_90 -c "$PROGRAMS/host_only_code.cxx" -o hoc.o
+expect_eq "$("$CIRCLE" --list-fatbin=hoc.o)" "ELF file    1: hoc.o.1.sm_90.cubin
+PTX file    1: hoc.o.1.sm_90.ptx" "object file fat binary"
+c++ hoc.o -o hoc_linked -L"$CUDA_PATH/lib64" -lcudart_static -ldl -lpthread -lrt
+expect_eq "$(./hoc_linked 2>&1 | tail -1)" "kernel registered, not launched" "object linked by hand"
+
+# Host -S / -emit-llvm describe the host module, registration included.
+cu -sm_90 -S "$PROGRAMS/host_only_code.cxx" -o hoc.s
+expect_contains "$(cat hoc.s)" "__cudaRegisterFatBinary" "host assembly registers the fat binary"
+expect_contains "$(cat hoc.s)" ".nv_fatbin" "host assembly has the .nv_fatbin section"
+cu -sm_90 -S -emit-llvm "$PROGRAMS/host_only_code.cxx" -o hoc.ll
+expect_contains "$(cat hoc.ll)" "call i32 @__cudaRegisterFunction" "host IR registers the kernel"
+expect_contains "$(cat hoc.ll)" 'target triple = "x86_64' "host IR is x86-64"
+cu -sm_90 -c -emit-llvm "$PROGRAMS/host_only_code.cxx" -o hoc.bc
+expect_eq "$(head -c 2 hoc.bc)" "BC" "host bitcode"
+finish
