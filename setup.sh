@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Sets up a fresh Debian 12 machine (run as root), builds circle into build/bin/circle
+# and compiles examples/hello.cxx with it. The CUDA toolkit is expected at
+# /usr/local/cuda (override with CUDA_PATH); it is not a Debian package.
+set -euo pipefail
+cd "$(dirname "$0")"
+CUDA_PATH="${CUDA_PATH:-/usr/local/cuda}"
+
+if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update
+# LLVM/Clang 22 come from bookworm-security; newlib-source and spirv-tools are for the
+# device libc and the SPIR-V target.
+$SUDO apt-get install -y --no-install-recommends \
+  build-essential cmake ninja-build \
+  llvm-22-dev libclang-cpp22-dev libclang-22-dev clang-22 lld-22 \
+  catch2 spirv-tools newlib-source
+
+if [ ! -x "$CUDA_PATH/bin/ptxas" ]; then
+  echo "setup.sh: no CUDA toolkit at $CUDA_PATH (set CUDA_PATH); circle needs its ptxas, fatbinary," >&2
+  echo "          libdevice, headers and libcudart_static.a" >&2
+  exit 1
+fi
+
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCIRCLE_CUDA_PATH="$CUDA_PATH"
+cmake --build build
+
+build/bin/circle --cuda-path="$CUDA_PATH" -sm_75 -sm_90 examples/hello.cxx -o build/hello
+build/bin/circle --list-fatbin=build/hello
+echo "setup.sh: built build/bin/circle and build/hello"
