@@ -2,42 +2,71 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/GlobalDecl.h"
 #include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <functional>
 
 namespace circle {
 namespace {
 
-class KernelFinder : public clang::RecursiveASTVisitor<KernelFinder> {
+class FunctionFinder : public clang::RecursiveASTVisitor<FunctionFinder> {
 public:
-  explicit KernelFinder(clang::ASTContext& ast) : mangler_(ast.createMangleContext()) {}
+  using Filter = std::function<bool(const clang::FunctionDecl&)>;
+  FunctionFinder(clang::ASTContext& ast, Filter filter)
+      : mangler_(ast.createMangleContext()), filter_(std::move(filter)) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitFunctionDecl(clang::FunctionDecl* fd) {
-    if (!fd->hasAttr<clang::CUDAGlobalAttr>() || !fd->doesThisDeclarationHaveABody()) return true;
-    if (fd->isDependentContext()) return true;
+    // Constructors and destructors have several symbols each; none is a kernel, and
+    // an explicitly __host__ one is rare enough to leave to the generic check.
+    if (fd->isDependentContext() || llvm::isa<clang::CXXConstructorDecl, clang::CXXDestructorDecl>(fd) ||
+        !filter_(*fd))
+      return true;
     std::string name;
     llvm::raw_string_ostream os(name);
-    if (mangler_->shouldMangleDeclName(fd))
-      mangler_->mangleName(clang::GlobalDecl(fd, clang::KernelReferenceKind::Kernel), os);
-    else
+    if (mangler_->shouldMangleDeclName(fd)) {
+      clang::GlobalDecl gd = fd->hasAttr<clang::CUDAGlobalAttr>()
+                                 ? clang::GlobalDecl(fd, clang::KernelReferenceKind::Kernel)
+                                 : clang::GlobalDecl(fd);
+      mangler_->mangleName(gd, os);
+    } else {
       os << fd->getName();
-    kernels[name] = fd;
+    }
+    found.emplace(name, fd);
     return true;
   }
-  std::map<std::string, const clang::FunctionDecl*> kernels;
+  DeclsByName found;
 
 private:
   std::unique_ptr<clang::MangleContext> mangler_;
+  Filter filter_;
 };
+
+DeclsByName collectFunctions(clang::ASTContext& ast, FunctionFinder::Filter filter) {
+  FunctionFinder finder(ast, std::move(filter));
+  finder.TraverseDecl(ast.getTranslationUnitDecl());
+  return std::move(finder.found);
+}
 
 } // namespace
 
-std::map<std::string, const clang::FunctionDecl*> indexKernels(clang::ASTContext& ast) {
-  KernelFinder finder(ast);
-  finder.TraverseDecl(ast.getTranslationUnitDecl());
-  return std::move(finder.kernels);
+DeclsByName indexKernels(clang::ASTContext& ast) {
+  return collectFunctions(ast, [](const clang::FunctionDecl& fd) {
+    return fd.hasAttr<clang::CUDAGlobalAttr>() && fd.doesThisDeclarationHaveABody();
+  });
+}
+
+DeclsByName indexExplicitHostFunctions(clang::ASTContext& ast) {
+  const clang::SourceManager& sm = ast.getSourceManager();
+  return collectFunctions(ast, [&sm](const clang::FunctionDecl& fd) {
+    const auto* host = fd.getAttr<clang::CUDAHostAttr>();
+    return host && !host->isImplicit() && !fd.hasAttr<clang::CUDADeviceAttr>() &&
+           !sm.isInSystemHeader(fd.getLocation());
+  });
 }
 
 } // namespace circle

@@ -1,5 +1,5 @@
-// Finds the declaration behind a kernel's mangled name, so problems found in a device
-// module after code generation can still point at the user's source.
+// Finds the declarations behind device-module symbol names, so problems found in a
+// device module after code generation can still point at the user's source.
 #pragma once
 #include <map>
 #include <string>
@@ -11,8 +11,14 @@ class FunctionDecl;
 
 namespace circle {
 
+using DeclsByName = std::map<std::string, const clang::FunctionDecl*>;
+
 // Every __global__ function definition in the translation unit (template
 // instantiations included), by the name the device module gives it.
-std::map<std::string, const clang::FunctionDecl*> indexKernels(clang::ASTContext& ast);
+DeclsByName indexKernels(clang::ASTContext& ast);
+
+// Functions the user's own files mark __host__ (and not __device__): host-only by
+// request, so a kernel must not reach them. System headers are left out.
+DeclsByName indexExplicitHostFunctions(clang::ASTContext& ast);
 
 } // namespace circle

@@ -25,6 +25,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
@@ -206,23 +207,40 @@ private:
     return true;
   }
 
-  // At the kernel that reaches each one, through Clang's diagnostics (file:line:column).
-  void reportMissing(const std::vector<MissingDeviceFunction>& missing, int sm) {
-    if (missing.empty()) return;
+  // One error per reached function, at the kernel that reaches it (file:line:column).
+  void reportAtKernels(const std::vector<ReachedFunction>& reached, const char* format, int sm) {
     clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
-    unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
-                                        "kernel '%0' reaches '%1', which has no device definition for %2");
-    unsigned note = diags.getCustomDiagID(
-        clang::DiagnosticsEngine::Note,
-        "a function declared without a body, or a host library function that circle's device libraries do "
-        "not provide yet");
-    auto kernels = indexKernels(*ast_);
-    for (const MissingDeviceFunction& f : missing) {
-      auto it = kernels.find(f.kernel);
-      clang::SourceLocation loc = it == kernels.end() ? clang::SourceLocation() : it->second->getLocation();
-      diags.Report(loc, id) << llvm::demangle(f.kernel) << llvm::demangle(f.callee) << smName(sm);
+    unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0");
+    if (kernels_.empty()) kernels_ = indexKernels(*ast_);
+    for (const ReachedFunction& f : reached) {
+      auto it = kernels_.find(f.kernel);
+      clang::SourceLocation loc = it == kernels_.end() ? clang::SourceLocation() : it->second->getLocation();
+      std::string msg = llvm::formatv(format, llvm::demangle(f.kernel), llvm::demangle(f.callee), smName(sm));
+      diags.Report(loc, id) << msg;
     }
-    diags.Report(note);
+  }
+
+  // A function the user marked __host__ keeps that meaning: kernels may not reach it.
+  // Checked before optimisation, while calls have not been inlined away.
+  bool checkNoExplicitHostCalls(llvm::Module& m, int sm) {
+    if (!hostOnlyIndexed_) {
+      hostOnly_ = indexExplicitHostFunctions(*ast_);
+      hostOnlyIndexed_ = true;
+    }
+    if (hostOnly_.empty()) return true;
+    std::vector<ReachedFunction> bad;
+    for (const ReachedFunction& r : functionsReachedFromKernels(m))
+      if (hostOnly_.count(r.callee)) bad.push_back(r);
+    if (bad.empty()) return true;
+    reportAtKernels(bad, "kernel '{0}' calls '{1}', which is declared __host__ (host only); drop __host__ "
+                         "(untagged functions compile for every target) or add __device__", sm);
+    clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
+    unsigned note = diags.getCustomDiagID(clang::DiagnosticsEngine::Note, "'%0' declared __host__ here");
+    for (const ReachedFunction& r : bad) {
+      const clang::FunctionDecl* fd = hostOnly_[r.callee];
+      diags.Report(fd->getLocation(), note) << fd->getQualifiedNameAsString();
+    }
+    return false;
   }
 
   bool lowerDevice(llvm::Module& m, int sm, std::string& ptx) {
@@ -232,6 +250,7 @@ private:
       reportError(err);
       return false;
     }
+    if (!checkNoExplicitHostCalls(m, sm)) return false;
     auto tm = makeNvptxMachine(sm, tk_->ptxIsa, o_.deviceOpt, err);
     if (!tm) {
       reportError("cannot create the NVPTX backend for " + smName(sm) + ": " + err);
@@ -241,7 +260,10 @@ private:
     optimizeDeviceModule(m, *tm, o_.deviceOpt);
     auto missing = findMissingDeviceFunctions(m);
     if (!missing.empty()) {
-      reportMissing(missing, sm);
+      reportAtKernels(missing, "kernel '{0}' reaches '{1}', which has no device definition for {2}", sm);
+      ci_->getDiagnostics().Report(ci_->getDiagnostics().getCustomDiagID(
+          clang::DiagnosticsEngine::Note, "a function declared without a body, or a host library function "
+                                          "that circle's device libraries do not provide yet"));
       return false;
     }
     if (o_.gpuOutput && o_.kind != OutputKind::Assembly) return true;
@@ -261,6 +283,8 @@ private:
   llvm::LLVMContext llvm_;
   clang::CompilerInstance* ci_ = nullptr;
   clang::ASTContext* ast_ = nullptr; // valid only while onParsed runs
+  DeclsByName kernels_, hostOnly_;
+  bool hostOnlyIndexed_ = false;
   std::unique_ptr<llvm::Module> hostModule_;
   bool ok_ = false;
 };

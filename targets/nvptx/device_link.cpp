@@ -55,26 +55,32 @@ void internalizeAndDrop(llvm::Module& m) {
 
 } // namespace
 
-std::vector<MissingDeviceFunction> findMissingDeviceFunctions(llvm::Module& m) {
-  std::map<std::string, std::string> found; // callee -> first kernel (in module order) reaching it
+std::vector<ReachedFunction> functionsReachedFromKernels(llvm::Module& m) {
+  std::map<std::string, std::string> found; // callee -> first kernel reaching it
   for (llvm::Function& k : m) {
     if (!isKernel(k) || k.isDeclaration()) continue;
     llvm::SetVector<llvm::Function*> work;
     work.insert(&k);
     for (size_t i = 0; i < work.size(); ++i) {
       llvm::Function* f = work[i];
-      if (f->isDeclaration()) {
-        if (!f->isIntrinsic() && !isPtxSystemCall(f->getName()))
-          found.emplace(f->getName().str(), k.getName().str());
-        continue;
-      }
+      if (f != &k) found.emplace(f->getName().str(), k.getName().str());
+      if (f->isDeclaration()) continue;
       for (llvm::Instruction& inst : llvm::instructions(*f))
         for (llvm::Value* op : inst.operands())
           if (auto* callee = llvm::dyn_cast<llvm::Function>(op->stripPointerCasts())) work.insert(callee);
     }
   }
-  std::vector<MissingDeviceFunction> missing;
-  for (const auto& [callee, kernel] : found) missing.push_back({callee, kernel});
+  std::vector<ReachedFunction> reached;
+  for (const auto& [callee, kernel] : found) reached.push_back({callee, kernel});
+  return reached;
+}
+
+std::vector<ReachedFunction> findMissingDeviceFunctions(llvm::Module& m) {
+  std::vector<ReachedFunction> missing;
+  for (ReachedFunction& r : functionsReachedFromKernels(m)) {
+    llvm::Function* f = m.getFunction(r.callee);
+    if (f && f->isDeclaration() && !f->isIntrinsic() && !isPtxSystemCall(f->getName())) missing.push_back(r);
+  }
   return missing;
 }
 

@@ -10,10 +10,10 @@ class Module;
 
 namespace circle {
 
-// A function a kernel calls that nothing defines for the device.
-struct MissingDeviceFunction {
-  std::string callee; // mangled
-  std::string kernel; // mangled name of the first kernel found to reach it
+// A function a kernel reaches (mangled names).
+struct ReachedFunction {
+  std::string callee;
+  std::string kernel; // the first kernel, in module order, found to reach it
 };
 
 // Links CUDA's libdevice (only what is used), keeps kernels and device variables
@@ -21,8 +21,11 @@ struct MissingDeviceFunction {
 // message, or empty on success.
 std::string linkDeviceModule(llvm::Module& module, const std::string& libdevicePath);
 
+// Every function the kernels reach, through calls or address-taking.
+std::vector<ReachedFunction> functionsReachedFromKernels(llvm::Module& module);
+
 // Functions the kernels still call that nothing defines. Run after optimisation:
 // libdevice's __nvvm_reflect calls are resolved by the NVPTX pipeline.
-std::vector<MissingDeviceFunction> findMissingDeviceFunctions(llvm::Module& module);
+std::vector<ReachedFunction> findMissingDeviceFunctions(llvm::Module& module);
 
 } // namespace circle

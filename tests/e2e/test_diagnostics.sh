@@ -38,6 +38,25 @@ SRC
 fails_with "undefined.cxx:2:17: error: kernel 'uses_it(int*)' reaches 'defined_elsewhere(int)', which has no device definition for sm_75" \
   "undefined device function" -- cu -sm_75 -sm_90 undefined.cxx
 
+# __host__ keeps its meaning: a kernel may not call a function the user marked host-only.
+cat > host_tag.cxx <<'SRC'
+__host__ int host_only(int x) { return x + 1; }
+__host__ __device__ int both(int x) { return x * 2; }
+int untagged(int x) { return x - 1; }
+__global__ void k(int* p) {
+  p[0] = host_only(p[1]) + both(p[2]) + untagged(p[3]);
+}
+int main() { return host_only(1) + both(2) + untagged(3) == 8 ? 0 : 1; }
+SRC
+fails_with "host_tag.cxx:4:17: error: kernel 'k(int*)' calls 'host_only(int)', which is declared __host__ (host only)" \
+  "kernel calling a __host__ function" -- cu -sm_90 host_tag.cxx
+out=$(cu -sm_90 host_tag.cxx -o out 2>&1)
+expect_contains "$out" "host_tag.cxx:1:14: note: 'host_only' declared __host__ here" "note at the __host__ function"
+sed -i 's/host_only(p\[1\]) + //' host_tag.cxx
+out=$(cu -sm_90 host_tag.cxx -o host_tag 2>&1)
+expect_eq "$?" 0 "untagged and __host__ __device__ functions are callable from kernels ($out)"
+check; ./host_tag || fail "host_tag host program"
+
 # An error in a kernel's body is reported once, at its location, not once per target.
 printf '__global__ void k(int* p) {\n  p[0] = undeclared;\n}\nint main() {}\n' > sema.cxx
 out=$(cu -sm_75 -sm_90 sema.cxx -o out 2>&1)

@@ -13,6 +13,16 @@ expect_eq "$(./host_only_code 2>&1)" "rdtsc advances: 1
 sqrt via SSE: 4
 kernel registered, not launched" "CUDA program run without launching"
 
+# The extension does not matter: with --cuda-path .cu/.cpp/.cxx are CUDA, without it C++.
+for ext in cu cpp cxx; do
+  cp "$EXAMPLES/hello.cxx" "hello_src.$ext"
+  cu -sm_90 "hello_src.$ext" -o "hello_$ext"
+  expect_eq "$("$CIRCLE" --list-fatbin="hello_$ext" | grep -c sm_90)" 2 ".$ext compiles as CUDA"
+done
+cp "$PROGRAMS/host_stl.cpp" host_stl.cu
+"$CIRCLE" host_stl.cu -o host_stl_cu
+expect_eq "$(./host_stl_cu | tail -1)" "total 32" ".cu without --cuda-path is C++"
+
 # -c writes an object carrying the fat binary; the system linker driver links it.
 cu -sm_90 -c "$PROGRAMS/host_only_code.cxx" -o hoc.o
 expect_eq "$("$CIRCLE" --list-fatbin=hoc.o)" "ELF file    1: hoc.o.1.sm_90.cubin
