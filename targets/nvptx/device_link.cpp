@@ -1,5 +1,7 @@
 #include "targets/nvptx/device_link.h"
 
+#include "targets/nvptx/ptx_backend.h"
+
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Constants.h"
@@ -37,20 +39,12 @@ bool mustStayExternal(const llvm::GlobalValue& gv) {
 }
 
 void internalizeAndDrop(llvm::Module& m) {
-  llvm::PassBuilder pb;
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
-  llvm::ModulePassManager mpm;
-  mpm.addPass(llvm::InternalizePass(mustStayExternal));
-  mpm.addPass(llvm::GlobalDCEPass());
-  mpm.run(m, mam);
+  runModulePasses(m, nullptr, [](llvm::PassBuilder&) {
+    llvm::ModulePassManager mpm;
+    mpm.addPass(llvm::InternalizePass(mustStayExternal));
+    mpm.addPass(llvm::GlobalDCEPass());
+    return mpm;
+  });
 }
 
 } // namespace

@@ -26,8 +26,9 @@ std::unique_ptr<llvm::TargetMachine> makeNvptxMachine(int sm, int ptxIsa, int op
       triple, smName(sm), ptxFeature(ptxIsa), options, std::nullopt, std::nullopt, level));
 }
 
-void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int optLevel) {
-  llvm::PassBuilder pb(&tm);
+void runModulePasses(llvm::Module& module, llvm::TargetMachine* tm,
+                     llvm::function_ref<llvm::ModulePassManager(llvm::PassBuilder&)> build) {
+  llvm::PassBuilder pb(tm);
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
@@ -37,14 +38,18 @@ void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int opt
   pb.registerFunctionAnalyses(fam);
   pb.registerLoopAnalyses(lam);
   pb.crossRegisterProxies(lam, fam, cgam, mam);
+  build(pb).run(module, mam);
+}
+
+void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int optLevel) {
   llvm::OptimizationLevel level = optLevel == 0   ? llvm::OptimizationLevel::O0
                                   : optLevel == 1 ? llvm::OptimizationLevel::O1
                                   : optLevel == 2 ? llvm::OptimizationLevel::O2
                                                   : llvm::OptimizationLevel::O3;
-  // The O0 pipeline still runs the NVPTX callbacks (NVVMReflect, which libdevice needs).
-  llvm::ModulePassManager mpm =
-      optLevel == 0 ? pb.buildO0DefaultPipeline(level) : pb.buildPerModuleDefaultPipeline(level);
-  mpm.run(module, mam);
+  runModulePasses(module, &tm, [&](llvm::PassBuilder& pb) {
+    // The O0 pipeline still runs the NVPTX callbacks (NVVMReflect, which libdevice needs).
+    return optLevel == 0 ? pb.buildO0DefaultPipeline(level) : pb.buildPerModuleDefaultPipeline(level);
+  });
 }
 
 bool emitPtx(llvm::Module& module, llvm::TargetMachine& tm, std::string& ptx, std::string& error) {
