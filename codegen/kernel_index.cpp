@@ -26,17 +26,7 @@ public:
     if (fd->isDependentContext() || llvm::isa<clang::CXXConstructorDecl, clang::CXXDestructorDecl>(fd) ||
         !filter_(*fd))
       return true;
-    std::string name;
-    llvm::raw_string_ostream os(name);
-    if (mangler_->shouldMangleDeclName(fd)) {
-      clang::GlobalDecl gd = fd->hasAttr<clang::CUDAGlobalAttr>()
-                                 ? clang::GlobalDecl(fd, clang::KernelReferenceKind::Kernel)
-                                 : clang::GlobalDecl(fd);
-      mangler_->mangleName(gd, os);
-    } else {
-      os << fd->getName();
-    }
-    found.emplace(name, fd);
+    found.emplace(deviceSymbolName(*mangler_, *fd), fd);
     return true;
   }
   DeclsByName found;
@@ -53,6 +43,20 @@ DeclsByName collectFunctions(clang::ASTContext& ast, FunctionFinder::Filter filt
 }
 
 } // namespace
+
+std::string deviceSymbolName(clang::MangleContext& mangler, const clang::FunctionDecl& fd) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  if (mangler.shouldMangleDeclName(&fd)) {
+    clang::GlobalDecl gd = fd.hasAttr<clang::CUDAGlobalAttr>()
+                               ? clang::GlobalDecl(&fd, clang::KernelReferenceKind::Kernel)
+                               : clang::GlobalDecl(&fd);
+    mangler.mangleName(gd, os);
+  } else {
+    os << fd.getName();
+  }
+  return name;
+}
 
 DeclsByName indexKernels(clang::ASTContext& ast) {
   return collectFunctions(ast, [](const clang::FunctionDecl& fd) {

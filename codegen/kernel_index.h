@@ -7,9 +7,14 @@
 namespace clang {
 class ASTContext;
 class FunctionDecl;
+class MangleContext;
 } // namespace clang
 
 namespace circle {
+
+// The symbol a function (or kernel) has in a device module. Lambdas are numbered by
+// the mangler, so theirs match only when one MangleContext names them all.
+std::string deviceSymbolName(clang::MangleContext& mangler, const clang::FunctionDecl& fd);
 
 using DeclsByName = std::map<std::string, const clang::FunctionDecl*>;
 

@@ -1,18 +1,26 @@
 #include "frontend/compile.h"
 
+#include "codegen/codegen_objects.h"
 #include "codegen/kernel_index.h"
 #include "codegen/replay_consumer.h"
 #include "codegen/target_pass.h"
 #include "frontend/diagnostics.h"
+#include "frontend/if_target_syntax.h"
 #include "frontend/invocation.h"
 #include "frontend/options.h"
 #include "frontend/temp_files.h"
+#include "sema/clang_wording.h"
+#include "sema/cuda_arch_ban.h"
+#include "sema/if_target_rules.h"
+#include "sema/launch_checks.h"
+#include "targets/host/checked_launch.h"
 #include "targets/host/host_backend.h"
 #include "targets/host/link.h"
 #include "targets/nvptx/cuda_tools.h"
 #include "targets/nvptx/device_codegen_options.h"
 #include "targets/nvptx/device_link.h"
 #include "targets/nvptx/fatbin_reader.h"
+#include "targets/nvptx/launch_bounds.h"
 #include "targets/nvptx/ptx_backend.h"
 #include "targets/nvptx/sm_targets.h"
 
@@ -20,6 +28,7 @@
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/LLVMContext.h"
@@ -27,6 +36,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -115,6 +125,9 @@ public:
   void onParsed(clang::CompilerInstance& ci, clang::ASTContext& ast, const ConsumerEventLog& events) {
     ci_ = &ci;
     ast_ = &ast;
+    if (ci.getDiagnostics().hasErrorOccurred()) return;
+    predicates_.emplace(ast);
+    if (tk_ && !checkLaunches(ast, ci.getDiagnostics(), o_.smTargets, launches_)) return;
     TargetPassInput in{ci, ast, events};
     if (tk_ && !buildDevice(in)) return;
     if (o_.gpuOutput) {
@@ -122,8 +135,12 @@ public:
       return;
     }
     PhaseReport::Scope t(report_, "codegen host");
-    hostModule_ = runTargetPass(in, ci.getTarget(), /*deviceSide=*/false, ci.getCodeGenOpts(), llvm_,
-                                input_);
+    {
+      CodegenObjectScope values(ast, hostTargetValues());
+      if (!predicates_->checkConstant(ci.getDiagnostics(), "the host")) return;
+      hostModule_ = runTargetPass(in, ci.getTarget(), /*deviceSide=*/false, ci.getCodeGenOpts(), llvm_, input_);
+    }
+    if (hostModule_) routeStubLaunchesThroughCheck(*hostModule_);
     ok_ = hostModule_ != nullptr;
   }
 
@@ -164,6 +181,8 @@ private:
       std::unique_ptr<llvm::Module> m;
       {
         PhaseReport::Scope t(report_, "codegen " + smName(sm));
+        CodegenObjectScope values(*ast_, nvptxTargetValues(sm));
+        if (!predicates_->checkConstant(ci.getDiagnostics(), smName(sm))) return false;
         m = runTargetPass(in, *dt.info, /*deviceSide=*/true, cgo, llvm_, input_ + "." + smName(sm));
       }
       if (!m) return false;
@@ -215,7 +234,7 @@ private:
     for (const ReachedFunction& f : reached) {
       auto it = kernels_.find(f.kernel);
       clang::SourceLocation loc = it == kernels_.end() ? clang::SourceLocation() : it->second->getLocation();
-      std::string msg = llvm::formatv(format, llvm::demangle(f.kernel), llvm::demangle(f.callee), smName(sm));
+      std::string msg = llvm::formatv(format, llvm::demangle(f.kernel), llvm::demangle(f.callee), smName(sm)).str();
       diags.Report(loc, id) << msg;
     }
   }
@@ -243,14 +262,46 @@ private:
     return false;
   }
 
+  // Untagged functions may launch kernels from the host; one a kernel reaches
+  // would launch from the device, which needs relocatable device code.
+  bool checkNoDeviceLaunches(llvm::Module& m, int sm) {
+    if (launches_.launchingFunctions.empty()) return true;
+    bool ok = true;
+    clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
+    for (const ReachedFunction& r : functionsReachedFromKernels(m)) {
+      auto it = launches_.launchingFunctions.find(r.callee);
+      if (it == launches_.launchingFunctions.end()) continue;
+      diags.Report(it->second, diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0"))
+          << std::string(kDeviceLaunchNeedsRdc) + ": '" + llvm::demangle(r.callee) + "' launches a kernel and is " +
+                 "reached from kernel '" + llvm::demangle(r.kernel) + "' (" + smName(sm) + ")";
+      ok = false;
+    }
+    return ok;
+  }
+
+  bool applyLaunchBounds(llvm::Module& m, int sm) {
+    std::vector<ReachedFunction> bad; // (message, kernel)
+    bool ok = true;
+    for (const LaunchBoundsError& e : lowerLaunchBounds(m)) {
+      if (e.kernel.empty()) {
+        reportError(smName(sm) + ": " + e.message);
+        ok = false;
+      } else {
+        bad.push_back({e.message, e.kernel});
+      }
+    }
+    if (!bad.empty()) reportAtKernels(bad, "kernel '{0}': {1} ({2})", sm);
+    return ok && bad.empty();
+  }
+
   bool lowerDevice(llvm::Module& m, int sm, std::string& ptx) {
     PhaseReport::Scope t(report_, "device link + PTX");
-    std::string err = linkDeviceModule(m, tk_->libdevice);
+    std::string err = linkDeviceModule(m, tk_->libdevice, launches_.kernelsNotFor(sm));
     if (!err.empty()) {
       reportError(err);
       return false;
     }
-    if (!checkNoExplicitHostCalls(m, sm)) return false;
+    if (!applyLaunchBounds(m, sm) || !checkNoExplicitHostCalls(m, sm) || !checkNoDeviceLaunches(m, sm)) return false;
     auto tm = makeNvptxMachine(sm, tk_->ptxIsa, o_.deviceOpt, err);
     if (!tm) {
       reportError("cannot create the NVPTX backend for " + smName(sm) + ": " + err);
@@ -284,6 +335,8 @@ private:
   clang::CompilerInstance* ci_ = nullptr;
   clang::ASTContext* ast_ = nullptr; // valid only while onParsed runs
   DeclsByName kernels_, hostOnly_;
+  std::optional<IfTargetPredicates> predicates_;
+  LaunchIndex launches_;
   bool hostOnlyIndexed_ = false;
   std::unique_ptr<llvm::Module> hostModule_;
   bool ok_ = false;
@@ -300,6 +353,14 @@ protected:
       parse_.reset(); // the parse ends where code generation begins
       c_.onParsed(ci, ast, log);
     });
+  }
+  bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
+    clang::Preprocessor& pp = ci.getPreprocessor();
+    pp.setTokenWatcher([ban = banCudaArch(pp), gate = gateIfTargetMacro(pp)](const clang::Token& tok) {
+      ban(tok);
+      gate(tok);
+    });
+    return true;
   }
   void EndSourceFileAction() override {
     parse_.reset();
@@ -356,7 +417,9 @@ int compile(const Options& o) {
   auto inv = buildInvocation(o, tk ? &*tk : nullptr, input);
   if (!inv) return 1;
   clang::CompilerInstance ci(std::move(inv));
+  ci.createVirtualFileSystem(makeCircleSyntaxFileSystem(llvm::vfs::getRealFileSystem()));
   ci.createDiagnostics();
+  ci.getDiagnostics().setClient(rewordForCircle(ci.getDiagnostics().takeClient()).release(), /*owned=*/true);
 
   PhaseReport report;
   TempDir temps(o.keepTemps);

@@ -2,13 +2,18 @@
 
 #include "frontend/options.h"
 #include "sema/execution_spaces.h"
+#include "sema/implicit_prelude.h"
 #include "targets/nvptx/sm_targets.h"
 
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Driver/CreateInvocationFromArgs.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
+
+#include <algorithm>
 
 namespace circle {
 
@@ -27,6 +32,8 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
     args.insert(args.end(), {"-x", "c++"});
   }
   args.push_back("-fsyntax-only");
+  // `if consteval` ahead of `if target` chains is Circle syntax in every mode.
+  args.push_back("-Wno-c++23-extensions");
   args.push_back("-std=" + opts.std);
   args.push_back("-O" + std::to_string(opts.hostOpt));
   if (opts.hostDebug) args.push_back("-g");
@@ -46,6 +53,17 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
   if (!inv) return nullptr;
 
   if (toolkit) enableTaglessDeviceCalls(inv->getLangOpts());
+
+  // The prelude comes after the CUDA runtime headers the driver force-includes: it
+  // builds on dim3 and cudaStream_t.
+  PreludeConfig prelude;
+  prelude.cuda = toolkit != nullptr;
+  prelude.sms = opts.smTargets;
+  prelude.launchChecks = opts.hostDebug && std::find(opts.macroOps.begin(), opts.macroOps.end(), "-DNDEBUG") ==
+                                               opts.macroOps.end();
+  auto& pp = inv->getPreprocessorOpts();
+  pp.addRemappedFile(kPreludeName, llvm::MemoryBuffer::getMemBufferCopy(preludeText(prelude), kPreludeName).release());
+  pp.Includes.push_back(kPreludeName);
   // The frontend runs our action, not the one -fsyntax-only names; keep the AST
   // alive until every target has been generated, then free it.
   inv->getFrontendOpts().DisableFree = false;

@@ -21,8 +21,6 @@
 namespace circle {
 namespace {
 
-bool isKernel(const llvm::Function& f) { return f.getCallingConv() == llvm::CallingConv::PTX_Kernel; }
-
 // Symbols ptxas resolves itself: the PTX system calls.
 bool isPtxSystemCall(llvm::StringRef name) {
   return name == "vprintf" || name == "malloc" || name == "free" || name == "__assertfail";
@@ -30,18 +28,19 @@ bool isPtxSystemCall(llvm::StringRef name) {
 
 // Kept visible: kernels (the runtime looks them up by name) and device variables
 // (registered with __cudaRegisterVar, read by cudaMemcpyToSymbol).
-bool mustStayExternal(const llvm::GlobalValue& gv) {
-  if (auto* f = llvm::dyn_cast<llvm::Function>(&gv)) return isKernel(*f);
+bool mustStayExternal(const llvm::GlobalValue& gv, const std::set<std::string>& dropKernels) {
+  if (auto* f = llvm::dyn_cast<llvm::Function>(&gv)) return isKernel(*f) && !dropKernels.count(f->getName().str());
   if (auto* v = llvm::dyn_cast<llvm::GlobalVariable>(&gv))
     return !v->isDeclaration() && v->getAddressSpace() != 3 /* shared: per block, not a symbol */ &&
            !v->hasLocalLinkage() && !v->getName().starts_with("llvm.");
   return false;
 }
 
-void internalizeAndDrop(llvm::Module& m) {
-  runModulePasses(m, nullptr, [](llvm::PassBuilder&) {
+void internalizeAndDrop(llvm::Module& m, const std::set<std::string>& dropKernels) {
+  runModulePasses(m, nullptr, [&](llvm::PassBuilder&) {
     llvm::ModulePassManager mpm;
-    mpm.addPass(llvm::InternalizePass(mustStayExternal));
+    mpm.addPass(llvm::InternalizePass(
+        [&](const llvm::GlobalValue& gv) { return mustStayExternal(gv, dropKernels); }));
     mpm.addPass(llvm::GlobalDCEPass());
     return mpm;
   });
@@ -49,20 +48,25 @@ void internalizeAndDrop(llvm::Module& m) {
 
 } // namespace
 
+std::vector<llvm::Function*> functionsReachedFrom(llvm::Function& root) {
+  llvm::SetVector<llvm::Function*> work;
+  work.insert(&root);
+  for (size_t i = 0; i < work.size(); ++i) {
+    llvm::Function* f = work[i];
+    if (f->isDeclaration()) continue;
+    for (llvm::Instruction& inst : llvm::instructions(*f))
+      for (llvm::Value* op : inst.operands())
+        if (auto* callee = llvm::dyn_cast<llvm::Function>(op->stripPointerCasts())) work.insert(callee);
+  }
+  return {work.begin(), work.end()};
+}
+
 std::vector<ReachedFunction> functionsReachedFromKernels(llvm::Module& m) {
   std::map<std::string, std::string> found; // callee -> first kernel reaching it
   for (llvm::Function& k : m) {
     if (!isKernel(k) || k.isDeclaration()) continue;
-    llvm::SetVector<llvm::Function*> work;
-    work.insert(&k);
-    for (size_t i = 0; i < work.size(); ++i) {
-      llvm::Function* f = work[i];
+    for (llvm::Function* f : functionsReachedFrom(k))
       if (f != &k) found.emplace(f->getName().str(), k.getName().str());
-      if (f->isDeclaration()) continue;
-      for (llvm::Instruction& inst : llvm::instructions(*f))
-        for (llvm::Value* op : inst.operands())
-          if (auto* callee = llvm::dyn_cast<llvm::Function>(op->stripPointerCasts())) work.insert(callee);
-    }
   }
   std::vector<ReachedFunction> reached;
   for (const auto& [callee, kernel] : found) reached.push_back({callee, kernel});
@@ -78,8 +82,11 @@ std::vector<ReachedFunction> findMissingDeviceFunctions(llvm::Module& m) {
   return missing;
 }
 
-std::string linkDeviceModule(llvm::Module& module, const std::string& libdevicePath) {
-  internalizeAndDrop(module);
+bool isKernel(const llvm::Function& f) { return f.getCallingConv() == llvm::CallingConv::PTX_Kernel; }
+
+std::string linkDeviceModule(llvm::Module& module, const std::string& libdevicePath,
+                             const std::set<std::string>& dropKernels) {
+  internalizeAndDrop(module, dropKernels);
 
   auto buf = llvm::MemoryBuffer::getFile(libdevicePath);
   if (!buf) return "cannot read libdevice '" + libdevicePath + "'";
@@ -89,7 +96,7 @@ std::string linkDeviceModule(llvm::Module& module, const std::string& libdeviceP
   (*lib)->setTargetTriple(module.getTargetTriple());
   if (llvm::Linker::linkModules(module, std::move(*lib), llvm::Linker::LinkOnlyNeeded))
     return "linking libdevice failed";
-  internalizeAndDrop(module);
+  internalizeAndDrop(module, dropKernels);
   return {};
 }
 

@@ -1,12 +1,14 @@
 // Turns one device pass's module into what the GPU will run: the kernels, the
 // device variables, everything they reach, and the libraries they call into.
 #pragma once
+#include <set>
 #include <string>
 #include <vector>
 
 namespace llvm {
+class Function;
 class Module;
-}
+} // namespace llvm
 
 namespace circle {
 
@@ -16,10 +18,17 @@ struct ReachedFunction {
   std::string kernel; // the first kernel, in module order, found to reach it
 };
 
+bool isKernel(const llvm::Function& f);
+
 // Links CUDA's libdevice (only what is used), keeps kernels and device variables
-// externally visible, internalizes and drops everything else. Returns an error
-// message, or empty on success.
-std::string linkDeviceModule(llvm::Module& module, const std::string& libdevicePath);
+// externally visible, internalizes and drops everything else, including the kernels
+// named in dropKernels (5-argument launches name another sm for them). Returns an
+// error message, or empty on success.
+std::string linkDeviceModule(llvm::Module& module, const std::string& libdevicePath,
+                             const std::set<std::string>& dropKernels);
+
+// root and every function it reaches, through calls or address-taking.
+std::vector<llvm::Function*> functionsReachedFrom(llvm::Function& root);
 
 // Every function the kernels reach, through calls or address-taking.
 std::vector<ReachedFunction> functionsReachedFromKernels(llvm::Module& module);

@@ -1,0 +1,61 @@
+#include "codegen/codegen_objects.h"
+
+#include "sema/implicit_prelude.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace circle {
+
+TargetValues hostTargetValues() {
+  TargetValues v;
+  v.host = true;
+  return v;
+}
+
+TargetValues nvptxTargetValues(int sm) {
+  TargetValues v;
+  v.sm = sm;
+  v.mask = nvvmArchBit(sm);
+  return v;
+}
+
+CodegenObjectScope::CodegenObjectScope(clang::ASTContext& ast, const TargetValues& v) : ast_(ast) {
+  give("__is_host_target", v.host);
+  give("__is_spirv_target", v.spirv);
+  give("__is_dxil_target", 0);
+  give("__nvvm_current_device_sm", v.sm);
+  give("__nvvm_arch_mask", v.mask);
+  give("__nvvm_arch", v.sm);
+}
+
+void CodegenObjectScope::give(const char* name, unsigned long long value) {
+  clang::TranslationUnitDecl* tu = ast_.getTranslationUnitDecl();
+  for (clang::NamedDecl* d : tu->lookup(&ast_.Idents.get(name))) {
+    auto* var = llvm::dyn_cast<clang::VarDecl>(d);
+    if (!var || var->getInit()) continue;
+    clang::QualType type = var->getType().getUnqualifiedType();
+    clang::SourceLocation loc = var->getLocation();
+    clang::Expr* init;
+    if (type->isBooleanType())
+      init = clang::CXXBoolLiteralExpr::Create(ast_, value != 0, type, loc);
+    else
+      init = clang::IntegerLiteral::Create(ast_, llvm::APInt(ast_.getIntWidth(type), value), type, loc);
+    var->setConstexpr(true);
+    var->setInit(init);
+    llvm::SmallVector<clang::PartialDiagnosticAt, 1> notes;
+    var->checkForConstantInitialization(notes);
+    given_[count_++] = var;
+    return;
+  }
+}
+
+CodegenObjectScope::~CodegenObjectScope() {
+  for (int i = 0; i < count_; ++i) {
+    given_[i]->setInit(nullptr);
+    given_[i]->setConstexpr(false);
+  }
+}
+
+} // namespace circle

@@ -1,0 +1,39 @@
+// The codegen objects (__is_host_target, __nvvm_current_device_sm, __nvvm_arch...)
+// are declared by the prelude without a value. For the length of one
+// code-generation pass they become constexpr with that target's value, so CodeGen
+// folds `if target(...)` and reads of them to constants; afterwards they are
+// value-less again.
+#pragma once
+
+namespace clang {
+class ASTContext;
+class VarDecl;
+} // namespace clang
+
+namespace circle {
+
+struct TargetValues {
+  bool host = false;
+  bool spirv = false;
+  int sm = 0;                   // 0 off the GPU
+  unsigned long long mask = 1;  // the sm's nvvm_bits_t bit; 1 off the GPU
+};
+
+TargetValues hostTargetValues();
+TargetValues nvptxTargetValues(int sm);
+
+class CodegenObjectScope {
+public:
+  CodegenObjectScope(clang::ASTContext& ast, const TargetValues& values);
+  ~CodegenObjectScope();
+  CodegenObjectScope(const CodegenObjectScope&) = delete;
+  CodegenObjectScope& operator=(const CodegenObjectScope&) = delete;
+
+private:
+  void give(const char* name, unsigned long long value);
+  clang::ASTContext& ast_;
+  clang::VarDecl* given_[6] = {};
+  int count_ = 0;
+};
+
+} // namespace circle

@@ -1,0 +1,145 @@
+#include "frontend/if_target_syntax.h"
+
+#include "clang/Basic/LangOptions.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace circle {
+
+namespace {
+
+struct RawToken {
+  clang::tok::TokenKind kind;
+  size_t offset, length;
+  llvm::StringRef text;
+  bool is(llvm::StringRef word) const { return kind == clang::tok::raw_identifier && text == word; }
+};
+
+std::vector<RawToken> rawTokens(llvm::StringRef text) {
+  clang::LangOptions lang;
+  lang.CPlusPlus = lang.CPlusPlus11 = lang.CPlusPlus14 = lang.CPlusPlus17 = lang.CPlusPlus20 = 1;
+  // Offsets come back through token locations; they start at 1, since 0 is invalid.
+  clang::Lexer lexer(clang::SourceLocation::getFromRawEncoding(1), lang, text.begin(), text.begin(), text.end());
+  std::vector<RawToken> tokens;
+  clang::Token tok;
+  while (true) {
+    lexer.LexFromRawLexer(tok);
+    if (tok.is(clang::tok::eof)) break;
+    size_t offset = tok.getLocation().getRawEncoding() - 1;
+    tokens.push_back({tok.getKind(), offset, tok.getLength(), text.substr(offset, tok.getLength())});
+  }
+  return tokens;
+}
+
+// Index of the token after the brace-balanced block that starts at `open`, or npos.
+size_t afterBlock(const std::vector<RawToken>& t, size_t open) {
+  if (open >= t.size() || t[open].kind != clang::tok::l_brace) return std::string::npos;
+  int depth = 0;
+  for (size_t i = open; i < t.size(); ++i) {
+    if (t[i].kind == clang::tok::l_brace) ++depth;
+    if (t[i].kind == clang::tok::r_brace && --depth == 0) return i + 1;
+  }
+  return std::string::npos;
+}
+
+} // namespace
+
+std::optional<std::string> respellConstevalChains(llvm::StringRef text) {
+  // Most headers never say "target"; they are handed on untouched.
+  if (!text.contains("target") || !text.contains("consteval")) return std::nullopt;
+  std::vector<RawToken> t = rawTokens(text);
+  std::optional<std::string> out;
+  for (size_t i = 2; i + 1 < t.size(); ++i) {
+    if (!t[i].is("consteval")) continue;
+    bool negated = t[i - 1].kind == clang::tok::exclaim || t[i - 1].is("not");
+    if (!t[negated ? i - 2 : i - 1].is("if")) continue;
+    size_t next = afterBlock(t, i + 1);
+    if (next + 1 >= t.size() || !t[next].is("else") || t[next + 1].kind == clang::tok::l_brace) continue;
+    size_t from = t[negated ? i - 1 : i].offset, to = t[i].offset + t[i].length;
+    if (!out) out = text.str();
+    std::string original = text.substr(from, to - from).str();
+    // Same length, same line breaks: nothing after the respelling moves.
+    std::string spelled = negated ? "__ctnceval" : "__ctceval";
+    spelled += std::string(std::count(original.begin(), original.end(), '\n'), '\n');
+    spelled += std::string(original.size() - spelled.size(), ' ');
+    out->replace(from, to - from, spelled);
+  }
+  return out;
+}
+
+namespace {
+
+class TargetMacroGate : public clang::PPCallbacks {
+public:
+  explicit TargetMacroGate(clang::Preprocessor& pp) : pp_(pp) {}
+  void MacroDefined(const clang::Token& name, const clang::MacroDirective*) override {
+    if (name.getIdentifierInfo()->getName() != "target") return;
+    macro_ = pp_.getMacroInfo(name.getIdentifierInfo());
+    if (macro_ && macro_->isEnabled()) macro_->DisableMacro();
+  }
+  void MacroUndefined(const clang::Token& name, const clang::MacroDefinition&, const clang::MacroDirective*) override {
+    if (name.getIdentifierInfo()->getName() == "target") macro_ = nullptr;
+  }
+  void onToken(const clang::Token& tok) {
+    if (!macro_) return;
+    bool afterIf = tok.is(clang::tok::kw_if);
+    if (afterIf && !macro_->isEnabled()) macro_->EnableMacro();
+    else if (!afterIf && macro_->isEnabled()) macro_->DisableMacro();
+  }
+
+private:
+  clang::Preprocessor& pp_;
+  clang::MacroInfo* macro_ = nullptr;
+};
+
+class RespelledFile : public llvm::vfs::File {
+public:
+  explicit RespelledFile(std::unique_ptr<llvm::vfs::File> inner) : inner_(std::move(inner)) {}
+  llvm::ErrorOr<llvm::vfs::Status> status() override { return inner_->status(); }
+  llvm::ErrorOr<std::string> getName() override { return inner_->getName(); }
+  std::error_code close() override { return inner_->close(); }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> getBuffer(const llvm::Twine& name, int64_t size,
+                                                               bool nullTerminated, bool isVolatile) override {
+    auto buffer = inner_->getBuffer(name, size, nullTerminated, isVolatile);
+    if (!buffer) return buffer;
+    std::optional<std::string> respelled = respellConstevalChains((*buffer)->getBuffer());
+    if (!respelled) return buffer;
+    return llvm::MemoryBuffer::getMemBufferCopy(*respelled, (*buffer)->getBufferIdentifier());
+  }
+
+private:
+  std::unique_ptr<llvm::vfs::File> inner_;
+};
+
+class CircleSyntaxFileSystem : public llvm::vfs::ProxyFileSystem {
+public:
+  using ProxyFileSystem::ProxyFileSystem;
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(const llvm::Twine& path) override {
+    auto file = ProxyFileSystem::openFileForRead(path);
+    if (!file) return file;
+    return std::unique_ptr<llvm::vfs::File>(std::make_unique<RespelledFile>(std::move(*file)));
+  }
+};
+
+} // namespace
+
+std::function<void(const clang::Token&)> gateIfTargetMacro(clang::Preprocessor& pp) {
+  auto gate = std::make_unique<TargetMacroGate>(pp);
+  TargetMacroGate* raw = gate.get();
+  pp.addPPCallbacks(std::move(gate));
+  return [raw](const clang::Token& tok) { raw->onToken(tok); };
+}
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+makeCircleSyntaxFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> base) {
+  return llvm::makeIntrusiveRefCnt<CircleSyntaxFileSystem>(std::move(base));
+}
+
+} // namespace circle

@@ -1,0 +1,36 @@
+// The rules of `if target(pred)`: pred is evaluated by each code-generation pass with
+// that target's codegen objects, and it must then be a constant. CodeGen folds the
+// statement and generates only the branch taken; this checks, before each pass,
+// that every predicate in the translation unit folds, and names the target where
+// one does not.
+#pragma once
+#include <set>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class DiagnosticsEngine;
+} // namespace clang
+
+namespace circle {
+
+class IfTargetPredicates {
+public:
+  // Collects the predicates once, after the parse (template instantiations included).
+  explicit IfTargetPredicates(clang::ASTContext& ast);
+
+  // Call while the codegen objects hold a target's values. Reports each predicate
+  // that is not constant (once per predicate); returns false if any is not.
+  bool checkConstant(clang::DiagnosticsEngine& diags, const std::string& targetName);
+
+  size_t size() const { return calls_.size(); }
+
+private:
+  clang::ASTContext& ast_;
+  std::vector<const clang::CallExpr*> calls_;
+  std::set<const clang::CallExpr*> reported_;
+};
+
+} // namespace circle

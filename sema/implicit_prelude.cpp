@@ -1,0 +1,157 @@
+#include "sema/implicit_prelude.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+
+namespace circle {
+namespace {
+
+// The codegen objects have no value while the frontend runs: each code-generation
+// pass gives them that target's value (codegen/codegen_objects.cpp). A constant
+// expression the frontend evaluates (static_assert, a template argument) cannot
+// read them, and Clang's note points at these lines, so the comments explain why.
+const char* kCodegenObjects = R"(
+extern const bool __is_host_target;               // codegen object: known per target; test it with 'if target(...)'
+extern const bool __is_spirv_target;              // codegen object: known per target; test it with 'if target(...)'
+extern const bool __is_dxil_target;               // codegen object: always false (circle has no DXIL target)
+extern const int __nvvm_current_device_sm;        // codegen object: the sm being generated (75, 90...), 0 elsewhere
+extern const unsigned long long __nvvm_arch_mask; // codegen object: the sm's nvvm_bits_t bit, 1 off the GPU
+extern const nvvm_arch_t __nvvm_arch;             // codegen object: the sm being generated, 0 elsewhere
+#define __builtin_current_device_sm() __nvvm_current_device_sm
+
+// 'if target(pred)': this macro expands only right after 'if'
+// (frontend/if_target_syntax.cpp); each code-generation pass folds the predicate.
+constexpr bool __circle_if_target(bool __pred) { return __pred; }
+#define target(...) (::__circle_if_target(__VA_ARGS__))
+// 'if consteval {...} else if target(...)': standard C++ wants a block after that
+// else, so such a chain is respelled 'if __ctceval {...}', an ordinary if.
+#define __ctceval (__builtin_is_constant_evaluated())
+#define __ctnceval (!__builtin_is_constant_evaluated())
+)";
+
+// Standard C++ in place of Circle's reflection on nvvm_arch_t.
+const char* kArchHelpers = R"(
+template <nvvm_arch_t... __archs> struct nvvm_arch_list {
+  static constexpr int size = sizeof...(__archs);
+  // Calls f.template operator()<arch>() for each arch, in ascending order.
+  template <class __F> static constexpr void for_each(__F&& __f) { (__f.template operator()<__archs>(), ...); }
+};
+constexpr const char* nvvm_arch_name(nvvm_arch_t __a) {
+  switch ((int)__a) {
+)";
+
+// Launch configuration with Circle's optional 5th argument, the PTX target to
+// ODR-use. Sema builds every <<<...>>> as a call to the last
+// __cudaPushCallConfiguration declared at file scope; this C++ overload of the
+// runtime's C function takes the extra argument and forwards the first four.
+const char* kLaunchConfiguration = R"(
+struct __circle_launch_ptx {
+  int value = 0;
+  const char* file = nullptr;
+  unsigned line = 0;
+  const char* function = nullptr;
+  constexpr __circle_launch_ptx() = default;
+#if __CIRCLE_LAUNCH_CHECKS && __cplusplus >= 202002L
+  constexpr __circle_launch_ptx(int __v, const std::source_location& __at = std::source_location::current())
+      : value(__v), file(__at.file_name()), line(__at.line()), function(__at.function_name()) {}
+#else
+  constexpr __circle_launch_ptx(int __v, const char* __file = __builtin_FILE(), unsigned __line = __builtin_LINE(),
+                                const char* __function = __builtin_FUNCTION())
+      : value(__v), file(__file), line(__line), function(__function) {}
+#endif
+};
+
+__host__ inline __circle_launch_ptx& __circle_pending_launch() {
+  static thread_local __circle_launch_ptx __pending;
+  return __pending;
+}
+
+__host__ inline unsigned __cudaPushCallConfiguration(dim3 __grid, dim3 __block, size_t __smem = 0,
+                                                     cudaStream_t __stream = 0, __circle_launch_ptx __ptx = {}) {
+  __circle_pending_launch() = __ptx;
+  return static_cast<unsigned (*)(dim3, dim3, size_t, void*)>(::__cudaPushCallConfiguration)(__grid, __block,
+                                                                                              __smem, __stream);
+}
+
+// Launch bounds from inside a kernel's code, so an if-target branch can pick them
+// per sm: .maxntid / .minnctapersm of every kernel reaching the call
+// (targets/nvptx/launch_bounds.cpp).
+extern "C" __device__ void __nvvm_maxntidx(unsigned __threads);
+extern "C" __device__ void __nvvm_minctasm(unsigned __blocks_per_sm);
+
+#if __CIRCLE_LAUNCH_CHECKS
+// Kernel stubs call this instead of cudaLaunchKernel (targets/host/checked_launch.cpp):
+// a 5-argument launch asserts that the runtime picked the PTX it names.
+extern "C" {
+__host__ __attribute__((used)) inline cudaError_t __circle_checked_launch_kernel(const void* __func, dim3 __grid,
+    dim3 __block, void** __args, size_t __smem, cudaStream_t __stream) {
+  __circle_launch_ptx __site = __circle_pending_launch();
+  __circle_pending_launch() = {};
+  if (__site.value) {
+    cudaFuncAttributes __attr{};
+    if (cudaFuncGetAttributes(&__attr, __func) != cudaSuccess || __attr.ptxVersion != __site.value) {
+      char __msg[128];
+      snprintf(__msg, sizeof __msg,
+               "contract violation launching CUDA kernel: PTX version %d does not match device architecture.",
+               __site.value);
+      __assert_fail(__msg, __site.file, __site.line, __site.function);
+    }
+  }
+  return cudaLaunchKernel(__func, __grid, __block, __args, __smem, __stream);
+}
+}
+#endif
+)";
+
+const std::map<int, int>& archBits() {
+  static const std::map<int, int> bits = {
+      {35, 1},  {37, 2},  {50, 3},  {52, 4},   {53, 5},   {60, 6},   {61, 7},   {62, 8},
+      {70, 9},  {72, 10}, {75, 11}, {80, 12},  {86, 13},  {87, 14},  {89, 15},  {90, 16},
+      {100, 17}, {101, 18}, {103, 19}, {110, 20}, {120, 21}, {88, 22}, {121, 23}};
+  return bits;
+}
+
+} // namespace
+
+unsigned long long nvvmArchBit(int sm) {
+  auto it = archBits().find(sm);
+  return it == archBits().end() ? 0 : 1ull << it->second;
+}
+
+std::string preludeText(const PreludeConfig& config) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "#pragma clang system_header\n";
+  if (config.cuda && config.launchChecks) os << "#define __CIRCLE_LAUNCH_CHECKS 1\n";
+  if (config.cuda && config.launchChecks)
+    os << "#include <stdio.h>\n#include <assert.h>\n#if __cplusplus >= 202002L\n#include <source_location>\n#endif\n";
+
+  os << "enum nvvm_arch_t : int {";
+  for (int sm : config.sms) os << " sm_" << sm << " = " << sm << ",";
+  os << " };\n";
+  os << "enum nvvm_bits_t : unsigned long long {";
+  for (const auto& [sm, bit] : archBits()) os << " sm_" << sm << "_bit = 1ull << " << bit << ",";
+  os << " };\n";
+  os << kCodegenObjects;
+
+  os << kArchHelpers;
+  for (int sm : config.sms) os << "  case " << sm << ": return \"sm_" << sm << "\";\n";
+  os << "  }\n  return \"(not a target)\";\n}\n";
+  os << "using nvvm_archs = nvvm_arch_list<";
+  for (size_t i = 0; i < config.sms.size(); ++i) os << (i ? ", " : "") << "sm_" << config.sms[i];
+  os << ">;\n";
+  // A zero-length array is not C++; plain C++ compiles still get the count.
+  os << "inline constexpr int nvvm_arch_count = " << config.sms.size() << ";\n";
+  if (!config.sms.empty()) {
+    os << "inline constexpr nvvm_arch_t nvvm_arch_values[] = {";
+    for (int sm : config.sms) os << " sm_" << sm << ",";
+    os << " };\n";
+  }
+
+  if (config.cuda) os << kLaunchConfiguration;
+  return text;
+}
+
+} // namespace circle

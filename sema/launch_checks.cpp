@@ -1,0 +1,133 @@
+#include "sema/launch_checks.h"
+
+#include "codegen/kernel_index.h"
+#include "sema/instantiation_visitor.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Mangle.h"
+#include "clang/Basic/Diagnostic.h"
+
+namespace circle {
+namespace {
+
+struct Launch {
+  const clang::CUDAKernelCallExpr* call;
+  const clang::FunctionDecl* enclosing; // null at file scope
+};
+
+class LaunchFinder : public InstantiationVisitor<LaunchFinder> {
+  using Base = InstantiationVisitor<LaunchFinder>;
+
+public:
+  bool TraverseDecl(clang::Decl* d) {
+    auto* fd = llvm::dyn_cast_or_null<clang::FunctionDecl>(d);
+    if (fd) enclosing_.push_back(fd);
+    bool go = Base::TraverseDecl(d);
+    if (fd) enclosing_.pop_back();
+    return go;
+  }
+  bool TraverseLambdaExpr(clang::LambdaExpr* e) {
+    enclosing_.push_back(e->getCallOperator());
+    bool go = Base::TraverseLambdaExpr(e);
+    enclosing_.pop_back();
+    return go;
+  }
+  bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr* e) {
+    const clang::FunctionDecl* fn = enclosing_.empty() ? nullptr : enclosing_.back();
+    if (!e->isInstantiationDependent() && !(fn && fn->isDependentContext())) launches.push_back({e, fn});
+    return true;
+  }
+  bool VisitDeclRefExpr(clang::DeclRefExpr* e) {
+    if (auto* fd = llvm::dyn_cast<clang::FunctionDecl>(e->getDecl()); fd && fd->hasAttr<clang::CUDAGlobalAttr>())
+      kernelRefs[fd->getCanonicalDecl()].push_back(e);
+    return true;
+  }
+
+  std::vector<Launch> launches;
+  std::map<const clang::FunctionDecl*, std::vector<const clang::DeclRefExpr*>> kernelRefs;
+
+private:
+  std::vector<const clang::FunctionDecl*> enclosing_;
+};
+
+// The user's expression inside the prelude's __circle_launch_ptx argument, or null
+// when the launch has four arguments or fewer.
+const clang::Expr* explicitPtxArgument(const clang::CUDAKernelCallExpr& launch) {
+  const auto* config = llvm::dyn_cast_or_null<clang::CallExpr>(launch.getConfig());
+  if (!config || config->getNumArgs() < 5) return nullptr;
+  const clang::Expr* arg = config->getArg(4);
+  if (llvm::isa<clang::CXXDefaultArgExpr>(arg)) return nullptr;
+  arg = arg->IgnoreImplicit();
+  if (const auto* construct = llvm::dyn_cast<clang::CXXConstructExpr>(arg); construct && construct->getNumArgs())
+    return construct->getArg(0);
+  return arg;
+}
+
+std::string smList(const std::vector<int>& sms) {
+  std::string s;
+  for (int sm : sms) s += (s.empty() ? "sm_" : ", sm_") + std::to_string(sm);
+  return s;
+}
+
+} // namespace
+
+std::set<std::string> LaunchIndex::kernelsNotFor(int sm) const {
+  std::set<std::string> out;
+  for (const auto& [kernel, sms] : kernelSms)
+    if (!sms.count(sm)) out.insert(kernel);
+  return out;
+}
+
+bool checkLaunches(clang::ASTContext& ast, clang::DiagnosticsEngine& diags, const std::vector<int>& sms,
+                   LaunchIndex& index) {
+  LaunchFinder finder;
+  finder.TraverseDecl(ast.getTranslationUnitDecl());
+  std::unique_ptr<clang::MangleContext> mangler(ast.createMangleContext());
+  bool ok = true;
+  auto error = [&](clang::SourceLocation at, const std::string& text) {
+    diags.Report(at, diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0")) << text;
+    ok = false;
+  };
+
+  std::map<const clang::FunctionDecl*, std::set<int>> restricted;
+  std::set<const clang::DeclRefExpr*> restrictedRefs;
+  for (const Launch& l : finder.launches) {
+    // Sema already refused launches in explicit __device__/__global__ code.
+    if (l.enclosing) index.launchingFunctions.emplace(deviceSymbolName(*mangler, *l.enclosing), l.call->getBeginLoc());
+
+    const clang::Expr* ptx = explicitPtxArgument(*l.call);
+    if (!ptx) continue;
+    clang::Expr::EvalResult value;
+    if (ptx->isValueDependent() || !ptx->EvaluateAsInt(value, ast)) {
+      error(ptx->getBeginLoc(), "the 5th launch argument (the PTX target) must be an integral constant expression");
+      continue;
+    }
+    int64_t sm = value.Val.getInt().getExtValue();
+    if (std::find(sms.begin(), sms.end(), sm) == sms.end()) {
+      error(ptx->getBeginLoc(), "the 5th launch argument is " + std::to_string(sm) +
+                                    ", which is not a PTX target of this compile (the targets are " +
+                                    smList(sms) + ")");
+      continue;
+    }
+    const clang::FunctionDecl* kernel = l.call->getDirectCallee();
+    const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(l.call->getCallee()->IgnoreParenImpCasts());
+    if (!kernel || !ref) continue; // through a pointer: the kernel is ODR-used by every sm
+    restricted[kernel->getCanonicalDecl()].insert(static_cast<int>(sm));
+    restrictedRefs.insert(ref);
+  }
+
+  // A kernel also named anywhere else (a 4-argument launch, its address taken) is
+  // ODR-used by every sm.
+  for (const auto& [kernel, sms] : restricted) {
+    bool onlyFiveArgLaunches = true;
+    for (const clang::DeclRefExpr* ref : finder.kernelRefs[kernel])
+      onlyFiveArgLaunches &= restrictedRefs.count(ref) != 0;
+    if (onlyFiveArgLaunches && kernel->getDefinition())
+      index.kernelSms[deviceSymbolName(*mangler, *kernel->getDefinition())] = sms;
+  }
+  return ok;
+}
+
+} // namespace circle
