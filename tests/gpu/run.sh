@@ -5,7 +5,10 @@
 #                            reader gives (the expected cuobjdump output)
 #   tests/gpu/run.sh run     on the GPU machine (device tool, carry tests/gpu/bin):
 #                            run each case, diff its output with expected/NAME.out, diff
-#                            cuobjdump -lptx -lelf with circle's listing; print a summary
+#                            cuobjdump -lptx -lelf with circle's listing; print a summary.
+#                            A case that must fail says so: expected/NAME.status holds
+#                            its exit status, expected/NAME.err its stderr (@ROOT@
+#                            stands for the repository root where it was built).
 # Exit status: 0 only if every case passed.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -18,11 +21,16 @@ cases() { grep -v '^\s*#' "$here/cases.txt" | grep -v '^\s*$'; }
 
 build() {
   rm -rf "$bin" && mkdir -p "$bin"
+  echo "$root" > "$bin/build_root"
   local failed=0
   while read -r name src flags; do
     if "$circle" --cuda-path="$cuda" $flags "$root/$src" -o "$bin/$name" 2> "$bin/$name.build.log"; then
-      (cd "$bin" && "$circle" --list-fatbin="$name") > "$bin/$name.fatbin.expected"
-      echo "built $name"
+      # A host-only program has no fat binary, and nothing for cuobjdump to list.
+      if (cd "$bin" && "$circle" --list-fatbin="$name") > "$bin/$name.fatbin.expected" 2> /dev/null; then
+        echo "built $name"
+      else
+        rm "$bin/$name.fatbin.expected"; echo "built $name (no device code)"
+      fi
     else
       echo "BUILD FAILED $name"; cat "$bin/$name.build.log"; failed=1
     fi
@@ -39,12 +47,18 @@ run() {
     if [ ! -x "$bin/$name" ]; then ok=0; why="not built"
     else
       timeout 120 "$bin/$name" > "$bin/$name.out" 2> "$bin/$name.err"; local rc=$?
-      if [ $rc -ne 0 ]; then ok=0; why="exit status $rc: $(head -c 300 "$bin/$name.err")"; fi
+      local want_rc=0
+      [ -f "$here/expected/$name.status" ] && want_rc=$(cat "$here/expected/$name.status")
+      if [ $rc -ne "$want_rc" ]; then ok=0; why="exit status $rc (expected $want_rc): $(head -c 300 "$bin/$name.err")"; fi
+      if [ -f "$here/expected/$name.err" ] &&
+         ! diff -u <(sed "s|@ROOT@|$(cat "$bin/build_root")|" "$here/expected/$name.err") "$bin/$name.err" > "$bin/$name.err.diff"; then
+        ok=0; why="$why stderr differs: $(head -c 600 "$bin/$name.err.diff")"
+      fi
       if ! diff -u "$here/expected/$name.out" "$bin/$name.out" > "$bin/$name.diff"; then
         ok=0; why="$why output differs: $(head -c 600 "$bin/$name.diff")"
       fi
       (cd "$bin" && cuobjdump -lptx -lelf "$name") > "$bin/$name.cuobjdump" 2>&1
-      if ! diff -u "$bin/$name.fatbin.expected" "$bin/$name.cuobjdump" > "$bin/$name.cuobjdump.diff"; then
+      if [ -f "$bin/$name.fatbin.expected" ] && ! diff -u "$bin/$name.fatbin.expected" "$bin/$name.cuobjdump" > "$bin/$name.cuobjdump.diff"; then
         ok=0; why="$why cuobjdump listing differs: $(cat "$bin/$name.cuobjdump.diff")"
       fi
     fi
