@@ -56,9 +56,9 @@ std::optional<std::string> respellConstevalChains(llvm::StringRef text) {
   if (!text.contains("target") || !text.contains("consteval")) return std::nullopt;
   std::vector<RawToken> t = rawTokens(text);
   std::optional<std::string> out;
-  for (size_t i = 2; i + 1 < t.size(); ++i) {
+  for (size_t i = 1; i + 1 < t.size(); ++i) {
     if (!t[i].is("consteval")) continue;
-    bool negated = t[i - 1].kind == clang::tok::exclaim || t[i - 1].is("not");
+    bool negated = i >= 2 && (t[i - 1].kind == clang::tok::exclaim || t[i - 1].is("not"));
     if (!t[negated ? i - 2 : i - 1].is("if")) continue;
     size_t next = afterBlock(t, i + 1);
     if (next + 1 >= t.size() || !t[next].is("else") || t[next + 1].kind == clang::tok::l_brace) continue;

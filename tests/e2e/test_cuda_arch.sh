@@ -1,0 +1,51 @@
+# __CUDA_ARCH__ is never defined; any use in the user's files is an error that
+# points to if target, while system headers see it silently undefined. The trap of
+# seed 001 (a kernel that exists for some passes only) cannot be written.
+source "$(dirname "$0")/lib.sh"
+
+cat > uses.cxx <<'SRC'
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+int a;
+#endif
+#ifdef __CUDA_ARCH__
+#endif
+#ifndef __CUDA_ARCH__
+#endif
+__global__ void k(int* p) { *p = __CUDA_ARCH__; }
+int main() {}
+SRC
+out=$(cu -sm_75 -sm_90 uses.cxx -o uses 2>&1); rc=$?
+expect_eq "$rc" 1 "__CUDA_ARCH__ uses fail"
+msg="error: __CUDA_ARCH__ is never defined: circle compiles host and device code in one pass, so no macro can tell the targets apart"
+for at in 1:13 1:31 4:8 6:9 8:34; do expect_contains "$out" "uses.cxx:$at: $msg" "__CUDA_ARCH__ at $at"; done
+expect_contains "$out" "note: test the target where code is generated instead: 'if target(__nvvm_current_device_sm >= 80)" "the note shows if target"
+expect_eq "$(grep -c "note: test the target" <<< "$out")" 1 "the note is given once"
+expect_no_file uses "no executable"
+
+# In a system header it is quietly undefined, as for any other host compile.
+mkdir -p sys
+printf '#ifdef __CUDA_ARCH__\n#error "not in circle"\n#endif\ninline int sys_value() { return 7; }\n' > sys/sysheader.h
+printf '#include <sysheader.h>\n#include <cstdio>\nint main() { printf("%%d\\n", sys_value()); }\n' > sys.cxx
+out=$(cu -sm_90 -isystem sys sys.cxx -o sysprog 2>&1)
+expect_eq "$(./sysprog)" "7" "system headers see __CUDA_ARCH__ undefined ($out)"
+
+# Seed 001: torchao's FP6 kernel existed only where __CUDA_ARCH__ >= 800 or was undefined.
+cat > trap.cxx <<'SRC'
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
+template <int EXPONENT, int MANTISSA>
+__global__ void fpx_kernel(const float* in, float* out) {}
+void fp6_forward() { fpx_kernel<3, 2><<<1, 1>>>(nullptr, nullptr); }
+#endif
+int main() {}
+SRC
+out=$(cu -sm_75 -sm_90 trap.cxx -o trap 2>&1); rc=$?
+expect_eq "$rc" 1 "the seed 001 pattern is refused"
+expect_contains "$out" "trap.cxx:1:14: $msg" "the seed 001 pattern is refused where it tests the macro"
+# The if-target form: the same kernel, with the same signature, in every image.
+cu -sm_75 -sm_90 -S -gpu "$EXAMPLES/fpx_kernel.cxx" -o fpx > /dev/null 2>&1
+for sm in 75 90; do
+  expect_contains "$(grep '.entry' fpx.sm_$sm.ptx)" "_Z10fpx_kernelILi3ELi2EEvPKfPfiPi" "fpx_kernel<3, 2> in the sm_$sm image"
+done
+expect_not_contains "$(cat fpx.sm_75.ptx)" "mul.rn.f32" "sm_75 drops the sm_80+ body"
+expect_contains "$(cat fpx.sm_90.ptx)" "mul.rn.f32" "sm_90 keeps it"
+finish
