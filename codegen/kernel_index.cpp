@@ -10,6 +10,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <functional>
+#include <vector>
 
 namespace circle {
 namespace {
@@ -56,6 +57,30 @@ std::string deviceSymbolName(clang::MangleContext& mangler, const clang::Functio
     os << fd.getName();
   }
   return name;
+}
+
+std::map<std::string, const clang::VarDecl*> managedVariables(clang::ASTContext& ast) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitVarDecl(clang::VarDecl* vd) {
+      for (const auto* a : vd->specific_attrs<clang::AnnotateAttr>())
+        if (a->getAnnotation() == "circle.managed" && !vd->getDeclContext()->isDependentContext() && vd->hasGlobalStorage())
+          found.push_back(vd);
+      return true;
+    }
+    std::vector<const clang::VarDecl*> found;
+  } finder;
+  finder.TraverseDecl(ast.getTranslationUnitDecl());
+  std::unique_ptr<clang::MangleContext> mangler(ast.createMangleContext());
+  std::map<std::string, const clang::VarDecl*> names;
+  for (const clang::VarDecl* vd : finder.found) {
+    std::string name;
+    llvm::raw_string_ostream os(name);
+    if (mangler->shouldMangleDeclName(vd)) mangler->mangleName(clang::GlobalDecl(vd), os);
+    else os << vd->getName();
+    names.emplace(name, vd);
+  }
+  return names;
 }
 
 DeclsByName indexKernels(clang::ASTContext& ast) {

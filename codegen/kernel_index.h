@@ -8,6 +8,7 @@ namespace clang {
 class ASTContext;
 class FunctionDecl;
 class MangleContext;
+class VarDecl;
 } // namespace clang
 
 namespace circle {
@@ -25,5 +26,8 @@ DeclsByName indexKernels(clang::ASTContext& ast);
 // Functions the user's own files mark __host__ (and not __device__): host-only by
 // request, so a kernel must not reach them. System headers are left out.
 DeclsByName indexExplicitHostFunctions(clang::ASTContext& ast);
+
+// The variables declared __managed__ (the prelude marks them), by symbol.
+std::map<std::string, const clang::VarDecl*> managedVariables(clang::ASTContext& ast);
 
 } // namespace circle

@@ -14,6 +14,7 @@
 #include "sema/if_target_rules.h"
 #include "sema/launch_checks.h"
 #include "targets/host/checked_launch.h"
+#include "targets/host/managed_vars.h"
 #include "targets/host/host_backend.h"
 #include "targets/host/link.h"
 #include "targets/nvptx/cuda_tools.h"
@@ -21,6 +22,7 @@
 #include "targets/nvptx/device_link.h"
 #include "targets/nvptx/fatbin_reader.h"
 #include "targets/nvptx/launch_bounds.h"
+#include "targets/nvptx/managed_vars.h"
 #include "targets/nvptx/ptx_backend.h"
 #include "targets/nvptx/sm_targets.h"
 
@@ -128,6 +130,11 @@ public:
     if (ci.getDiagnostics().hasErrorOccurred()) return;
     predicates_.emplace(ast);
     if (tk_ && !checkLaunches(ast, ci.getDiagnostics(), o_.smTargets, launches_)) return;
+    if (tk_)
+      for (const auto& [symbol, var] : managedVariables(ast)) {
+        managed_.insert(symbol);
+        managedDecls_[symbol] = var;
+      }
     TargetPassInput in{ci, ast, events};
     if (tk_ && !buildDevice(in)) return;
     if (o_.gpuOutput) {
@@ -140,8 +147,19 @@ public:
       if (!predicates_->checkConstant(ci.getDiagnostics(), "the host")) return;
       hostModule_ = runTargetPass(in, ci.getTarget(), /*deviceSide=*/false, ci.getCodeGenOpts(), llvm_, input_);
     }
-    if (hostModule_) routeStubLaunchesThroughCheck(*hostModule_);
-    ok_ = hostModule_ != nullptr;
+    if (!hostModule_) return;
+    routeStubLaunchesThroughCheck(*hostModule_);
+    std::string unreachable = redirectManagedVariables(*hostModule_, managed_);
+    if (!unreachable.empty()) {
+      clang::DiagnosticsEngine& diags = ci.getDiagnostics();
+      const clang::VarDecl* var = managedDecls_[unreachable];
+      diags.Report(var->getLocation(), diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0"))
+          << "the address of __managed__ variable '" + var->getNameAsString() +
+                 "' initializes a global; circle reaches managed variables from code only (their address is "
+                 "known once the CUDA runtime loads the module)";
+      return;
+    }
+    ok_ = true;
   }
 
   // After the AST is gone: lower the host module and write the requested output.
@@ -301,6 +319,7 @@ private:
       reportError(err);
       return false;
     }
+    markManagedVariables(m, managed_);
     if (!applyLaunchBounds(m, sm) || !checkNoExplicitHostCalls(m, sm) || !checkNoDeviceLaunches(m, sm)) return false;
     auto tm = makeNvptxMachine(sm, tk_->ptxIsa, o_.deviceOpt, err);
     if (!tm) {
@@ -337,6 +356,8 @@ private:
   DeclsByName kernels_, hostOnly_;
   std::optional<IfTargetPredicates> predicates_;
   LaunchIndex launches_;
+  std::set<std::string> managed_;
+  std::map<std::string, const clang::VarDecl*> managedDecls_;
   bool hostOnlyIndexed_ = false;
   std::unique_ptr<llvm::Module> hostModule_;
   bool ok_ = false;

@@ -75,6 +75,12 @@ __host__ inline unsigned __cudaPushCallConfiguration(dim3 __grid, dim3 __block, 
                                                                                               __smem, __stream);
 }
 
+// Clang knows 'managed' only for HIP and drops it in CUDA mode. circle keeps the
+// variable a __device__ one and marks it; the passes make it managed memory
+// (targets/nvptx/managed_vars.cpp, targets/host/managed_vars.cpp).
+#undef __managed__
+#define __managed__ __attribute__((device)) __attribute__((annotate("circle.managed")))
+
 // Launch bounds from inside a kernel's code, so an if-target branch can pick them
 // per sm: .maxntid / .minnctapersm of every kernel reaching the call
 // (targets/nvptx/launch_bounds.cpp).
