@@ -1,6 +1,7 @@
 #include "frontend/compile.h"
 
 #include "codegen/codegen_objects.h"
+#include "codegen/device_constants.h"
 #include "codegen/kernel_index.h"
 #include "codegen/replay_consumer.h"
 #include "codegen/target_pass.h"
@@ -11,6 +12,7 @@
 #include "frontend/temp_files.h"
 #include "sema/clang_wording.h"
 #include "sema/cuda_arch_ban.h"
+#include "sema/execution_spaces.h"
 #include "sema/if_target_rules.h"
 #include "sema/launch_checks.h"
 #include "targets/host/checked_launch.h"
@@ -43,6 +45,7 @@
 #include "llvm/Target/TargetMachine.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <map>
 
 namespace circle {
@@ -78,6 +81,16 @@ private:
   struct Entry { int count = 0; double seconds = 0; };
   std::map<std::string, Entry> phases_;
 };
+
+// circle's device runtime (libdevice-c/), built beside the compiler:
+// <prefix>/bin/circle and <prefix>/lib/circle/device_runtime.bc.
+std::string deviceRuntimePath() {
+  if (const char* env = std::getenv("CIRCLE_DEVICE_RUNTIME"); env && *env) return env;
+  std::string exe = llvm::sys::fs::getMainExecutable(nullptr, reinterpret_cast<void*>(&deviceRuntimePath));
+  llvm::SmallString<256> path(llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
+  llvm::sys::path::append(path, "lib", "circle", "device_runtime.bc");
+  return std::string(path);
+}
 
 std::string defaultOutput(const Options& o, const std::string& input) {
   if (!o.output.empty()) return o.output;
@@ -129,6 +142,10 @@ public:
     ast_ = &ast;
     if (ci.getDiagnostics().hasErrorOccurred()) return;
     predicates_.emplace(ast);
+    if (tk_) {
+      makeVirtualFunctionsTagless(ast);
+      hostConstexprs_ = findHostConstexprVariables(ast);
+    }
     if (tk_ && !checkLaunches(ast, ci.getDiagnostics(), o_.smTargets, launches_)) return;
     if (tk_)
       for (const auto& [symbol, var] : managedVariables(ast)) {
@@ -200,6 +217,7 @@ private:
       {
         PhaseReport::Scope t(report_, "codegen " + smName(sm));
         CodegenObjectScope values(*ast_, nvptxTargetValues(sm));
+        DeviceConstantsScope constants(*ast_, hostConstexprs_);
         if (!predicates_->checkConstant(ci.getDiagnostics(), smName(sm))) return false;
         m = runTargetPass(in, *dt.info, /*deviceSide=*/true, cgo, llvm_, input_ + "." + smName(sm));
       }
@@ -245,9 +263,10 @@ private:
   }
 
   // One error per reached function, at the kernel that reaches it (file:line:column).
-  void reportAtKernels(const std::vector<ReachedFunction>& reached, const char* format, int sm) {
+  void reportAtKernels(const std::vector<ReachedFunction>& reached, const char* format, int sm,
+                       clang::DiagnosticsEngine::Level level = clang::DiagnosticsEngine::Error) {
     clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
-    unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0");
+    unsigned id = diags.getCustomDiagID(level, "%0");
     if (kernels_.empty()) kernels_ = indexKernels(*ast_);
     for (const ReachedFunction& f : reached) {
       auto it = kernels_.find(f.kernel);
@@ -312,9 +331,24 @@ private:
     return ok && bad.empty();
   }
 
+  // A device library keeps every external definition for the modules it will be
+  // linked into; those drop what their kernels do not reach.
+  bool optimizeLibrary(llvm::Module& m, int sm) {
+    std::string err;
+    auto tm = makeNvptxMachine(sm, tk_->ptxIsa, o_.deviceOpt, err);
+    if (!tm) {
+      reportError("cannot create the NVPTX backend for " + smName(sm) + ": " + err);
+      return false;
+    }
+    m.setDataLayout(tm->createDataLayout());
+    optimizeDeviceModule(m, *tm, o_.deviceOpt);
+    return true;
+  }
+
   bool lowerDevice(llvm::Module& m, int sm, std::string& ptx) {
     PhaseReport::Scope t(report_, "device link + PTX");
-    std::string err = linkDeviceModule(m, tk_->libdevice, launches_.kernelsNotFor(sm));
+    if (o_.deviceLibrary) return optimizeLibrary(m, sm);
+    std::string err = linkDeviceModule(m, deviceRuntimePath(), tk_->libdevice, launches_.kernelsNotFor(sm));
     if (!err.empty()) {
       reportError(err);
       return false;
@@ -330,12 +364,19 @@ private:
     optimizeDeviceModule(m, *tm, o_.deviceOpt);
     auto missing = findMissingDeviceFunctions(m);
     if (!missing.empty()) {
-      reportAtKernels(missing, "kernel '{0}' reaches '{1}', which has no device definition for {2}", sm);
+      reportAtKernels(missing, "kernel '{0}' reaches '{1}', which has no device definition for {2}", sm,
+                      clang::DiagnosticsEngine::Error);
       ci_->getDiagnostics().Report(ci_->getDiagnostics().getCustomDiagID(
           clang::DiagnosticsEngine::Note, "a function declared without a body, or a host library function "
                                           "that circle's device libraries do not provide yet"));
       return false;
     }
+    if (sm == o_.smTargets.front()) // the same code for every sm: say it once
+      reportAtKernels(findUnboundedStacks(m),
+                      "kernel '{0}' may need more stack than ptxas can determine statically (recursion through "
+                      "'{1}'); the default is 1 KiB per thread: raise it with cudaDeviceSetLimit(cudaLimitStackSize, "
+                      "bytes) if the kernel fails with an illegal memory access",
+                      sm, clang::DiagnosticsEngine::Warning);
     if (o_.gpuOutput && o_.kind != OutputKind::Assembly) return true;
     if (!emitPtx(m, *tm, ptx, err)) {
       reportError(smName(sm) + ": " + err);
@@ -355,6 +396,7 @@ private:
   clang::ASTContext* ast_ = nullptr; // valid only while onParsed runs
   DeclsByName kernels_, hostOnly_;
   std::optional<IfTargetPredicates> predicates_;
+  std::vector<clang::VarDecl*> hostConstexprs_;
   LaunchIndex launches_;
   std::set<std::string> managed_;
   std::map<std::string, const clang::VarDecl*> managedDecls_;

@@ -106,6 +106,8 @@ ParseResult parseOptions(const std::vector<std::string>& args) {
       o.showVersion = true;
     } else if (a == "--help" || a == "-h") {
       o.showHelp = true;
+    } else if (a == "--device-library") {
+      o.deviceLibrary = true;
     } else if (a == "--keep-temps") {
       o.keepTemps = true;
     } else if (a == "-v") {
@@ -134,6 +136,8 @@ ParseResult parseOptions(const std::vector<std::string>& args) {
   if (o.gpuOutput && o.kind == OutputKind::Object)
     fail("-gpu cannot be used with -c: an object file carries the device code in its fat binary");
   if (o.gpuOutput && !o.cudaPath) fail("-gpu needs --cuda-path");
+  if (o.deviceLibrary && !(o.gpuOutput && o.kind == OutputKind::LLVMBitcode))
+    fail("--device-library needs -gpu -c -emit-llvm");
   if (!o.smTargets.empty() && !o.cudaPath) fail("-sm_XX needs --cuda-path to enable CUDA");
   if (o.cudaPath && o.smTargets.empty() && !o.listFatbin)
     fail("--cuda-path needs at least one -sm_XX target; no default architecture is assumed");
@@ -178,6 +182,8 @@ host and for every -sm_XX; the executable carries a fat binary like nvcc's.
   -l LIB, -L DIR    libraries for the link (libcudart_static is linked implicitly)
   --list-fatbin=F   list the fat binary entries of an executable or object F
   --keep-temps      keep the PTX, cubins and fat binary beside the output
+  --device-library  with -gpu -c -emit-llvm: keep every function the source defines
+                    (how circle's device runtime is built) instead of what kernels reach
   -ftime-report     print how often each compile phase ran and how long it took
   -v                print the external tools circle runs
   --version, --help

@@ -1,5 +1,10 @@
 #include "sema/execution_spaces.h"
 
+#include "sema/instantiation_visitor.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/Basic/LangOptions.h"
 
 namespace circle {
@@ -13,6 +18,35 @@ void enableTaglessDeviceCalls(clang::LangOptions& langOpts) {
   // code into markers instead of hard errors. Explicit __device__ functions stay
   // device-only: calling one from host code is still an error, as in CUDA.
   langOpts.HIPStdPar = 1;
+}
+
+namespace {
+
+class VirtualFunctionTagger : public InstantiationVisitor<VirtualFunctionTagger> {
+public:
+  explicit VirtualFunctionTagger(clang::ASTContext& ast) : ast_(ast) {}
+  // Implicit virtual destructors fill vtable slots too.
+  bool shouldVisitImplicitCode() const { return true; }
+  bool VisitCXXMethodDecl(clang::CXXMethodDecl* md) {
+    if (!md->isVirtual()) return true;
+    // Sema infers a host-only space for implicit special members of classes whose
+    // bases are untagged; only what the user wrote is kept.
+    auto* host = md->getAttr<clang::CUDAHostAttr>();
+    auto* device = md->getAttr<clang::CUDADeviceAttr>();
+    if ((host && !host->isImplicit()) || (device && !device->isImplicit())) return true;
+    if (!host) md->addAttr(clang::CUDAHostAttr::CreateImplicit(ast_));
+    if (!device) md->addAttr(clang::CUDADeviceAttr::CreateImplicit(ast_));
+    return true;
+  }
+
+private:
+  clang::ASTContext& ast_;
+};
+
+} // namespace
+
+void makeVirtualFunctionsTagless(clang::ASTContext& ast) {
+  VirtualFunctionTagger(ast).TraverseDecl(ast.getTranslationUnitDecl());
 }
 
 } // namespace circle

@@ -2,6 +2,7 @@
 #pragma once
 
 namespace clang {
+class ASTContext;
 class LangOptions;
 }
 
@@ -9,5 +10,12 @@ namespace circle {
 
 // Makes the one (host-side) CUDA parse tagless.
 void enableTaglessDeviceCalls(clang::LangOptions& langOpts);
+
+// Device vtables hold only functions CodeGen may emit for the device, which in
+// CUDA means __device__ ones; an untagged virtual function would be a null slot and
+// a virtual call on the GPU a jump to address 0. After the parse, every virtual
+// function the user did not tag becomes implicitly __host__ __device__, like the
+// rest of the untagged code it belongs to.
+void makeVirtualFunctionsTagless(clang::ASTContext& ast);
 
 } // namespace circle

@@ -15,6 +15,8 @@
 #include "llvm/Transforms/IPO/Internalize.h"
 #include "llvm/Passes/PassBuilder.h"
 
+#include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -46,6 +48,24 @@ void internalizeAndDrop(llvm::Module& m, const std::set<std::string>& dropKernel
   });
 }
 
+// Links what the module uses from a bitcode library. The runtime was built for
+// one sm; its functions lose that sm's target attributes so they inline anywhere.
+std::string linkLibrary(llvm::Module& m, const std::string& path, const char* what) {
+  auto buf = llvm::MemoryBuffer::getFile(path);
+  if (!buf) return std::string("cannot read ") + what + " '" + path + "'";
+  auto lib = llvm::parseBitcodeFile((*buf)->getMemBufferRef(), m.getContext());
+  if (!lib) return std::string("cannot parse ") + what + " '" + path + "': " + llvm::toString(lib.takeError());
+  for (llvm::Function& f : **lib) {
+    f.removeFnAttr("target-cpu");
+    f.removeFnAttr("target-features");
+  }
+  (*lib)->setDataLayout(m.getDataLayout());
+  (*lib)->setTargetTriple(m.getTargetTriple());
+  if (llvm::Linker::linkModules(m, std::move(*lib), llvm::Linker::LinkOnlyNeeded))
+    return std::string("linking ") + what + " failed";
+  return {};
+}
+
 } // namespace
 
 std::vector<llvm::Function*> functionsReachedFrom(llvm::Function& root) {
@@ -75,27 +95,66 @@ std::vector<ReachedFunction> functionsReachedFromKernels(llvm::Module& m) {
 
 std::vector<ReachedFunction> findMissingDeviceFunctions(llvm::Module& m) {
   std::vector<ReachedFunction> missing;
-  for (ReachedFunction& r : functionsReachedFromKernels(m)) {
-    llvm::Function* f = m.getFunction(r.callee);
-    if (f && f->isDeclaration() && !f->isIntrinsic() && !isPtxSystemCall(f->getName())) missing.push_back(r);
+  std::set<std::string> variables;
+  for (llvm::Function& k : m) {
+    if (!isKernel(k) || k.isDeclaration()) continue;
+    for (llvm::Function* f : functionsReachedFrom(k)) {
+      if (f->isDeclaration()) {
+        if (f != &k && !f->isIntrinsic() && !isPtxSystemCall(f->getName()) &&
+            std::none_of(missing.begin(), missing.end(), [&](auto& r) { return r.callee == f->getName(); }))
+          missing.push_back({f->getName().str(), k.getName().str()});
+        continue;
+      }
+      // Variables too: a global the device has no definition of (a host library's).
+      // extern __shared__ arrays are declarations by design: the launch sizes them.
+      for (llvm::Instruction& inst : llvm::instructions(*f))
+        for (llvm::Value* op : inst.operands())
+          if (auto* gv = llvm::dyn_cast<llvm::GlobalVariable>(op->stripPointerCasts());
+              gv && gv->isDeclaration() && gv->getAddressSpace() != 3 && variables.insert(gv->getName().str()).second)
+            missing.push_back({gv->getName().str(), k.getName().str()});
+    }
   }
   return missing;
 }
 
+std::vector<ReachedFunction> findUnboundedStacks(llvm::Module& m) {
+  std::vector<ReachedFunction> found;
+  for (llvm::Function& k : m) {
+    if (!isKernel(k) || k.isDeclaration()) continue;
+    // Depth-first over direct calls: a call back into a function still on the path
+    // is recursion; a call through a pointer may be.
+    std::map<llvm::Function*, int> state; // 1 on the path, 2 done
+    std::string why;
+    std::function<void(llvm::Function*)> visit = [&](llvm::Function* f) {
+      state[f] = 1;
+      for (llvm::Instruction& inst : llvm::instructions(*f)) {
+        auto* call = llvm::dyn_cast<llvm::CallBase>(&inst);
+        if (!why.empty() || !call || call->isInlineAsm()) continue;
+        llvm::Function* callee = call->getCalledFunction();
+        if (!callee) {
+          why = "an indirect call in " + f->getName().str();
+          return;
+        }
+        if (callee->isDeclaration()) continue;
+        if (state[callee] == 1) why = callee->getName().str();
+        else if (state[callee] == 0) visit(callee);
+      }
+      state[f] = 2;
+    };
+    visit(&k);
+    if (!why.empty()) found.push_back({why, k.getName().str()});
+  }
+  return found;
+}
+
 bool isKernel(const llvm::Function& f) { return f.getCallingConv() == llvm::CallingConv::PTX_Kernel; }
 
-std::string linkDeviceModule(llvm::Module& module, const std::string& libdevicePath,
+std::string linkDeviceModule(llvm::Module& module, const std::string& runtimePath, const std::string& libdevicePath,
                              const std::set<std::string>& dropKernels) {
   internalizeAndDrop(module, dropKernels);
-
-  auto buf = llvm::MemoryBuffer::getFile(libdevicePath);
-  if (!buf) return "cannot read libdevice '" + libdevicePath + "'";
-  auto lib = llvm::parseBitcodeFile((*buf)->getMemBufferRef(), module.getContext());
-  if (!lib) return "cannot parse libdevice '" + libdevicePath + "': " + llvm::toString(lib.takeError());
-  (*lib)->setDataLayout(module.getDataLayout());
-  (*lib)->setTargetTriple(module.getTargetTriple());
-  if (llvm::Linker::linkModules(module, std::move(*lib), llvm::Linker::LinkOnlyNeeded))
-    return "linking libdevice failed";
+  // The runtime first: its functions call into libdevice too.
+  if (std::string err = linkLibrary(module, runtimePath, "circle's device runtime"); !err.empty()) return err;
+  if (std::string err = linkLibrary(module, libdevicePath, "libdevice"); !err.empty()) return err;
   internalizeAndDrop(module, dropKernels);
   return {};
 }

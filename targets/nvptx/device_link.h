@@ -20,11 +20,11 @@ struct ReachedFunction {
 
 bool isKernel(const llvm::Function& f);
 
-// Links CUDA's libdevice (only what is used), keeps kernels and device variables
-// externally visible, internalizes and drops everything else, including the kernels
-// named in dropKernels (5-argument launches name another sm for them). Returns an
-// error message, or empty on success.
-std::string linkDeviceModule(llvm::Module& module, const std::string& libdevicePath,
+// Links circle's device runtime and CUDA's libdevice (only what is used), keeps
+// kernels and device variables externally visible, internalizes and drops
+// everything else, including the kernels named in dropKernels (5-argument launches
+// name another sm for them). Returns an error message, or empty on success.
+std::string linkDeviceModule(llvm::Module& module, const std::string& runtimePath, const std::string& libdevicePath,
                              const std::set<std::string>& dropKernels);
 
 // root and every function it reaches, through calls or address-taking.
@@ -36,5 +36,9 @@ std::vector<ReachedFunction> functionsReachedFromKernels(llvm::Module& module);
 // Functions the kernels still call that nothing defines. Run after optimisation:
 // libdevice's __nvvm_reflect calls are resolved by the NVPTX pipeline.
 std::vector<ReachedFunction> findMissingDeviceFunctions(llvm::Module& module);
+
+// Kernels whose stack depth ptxas cannot bound: callee is the recursive function,
+// or "an indirect call in F". Run after optimisation (inlining removes many calls).
+std::vector<ReachedFunction> findUnboundedStacks(llvm::Module& module);
 
 } // namespace circle

@@ -1,0 +1,40 @@
+// Circle's qsort.cxx in standard C++: libc's qsort and bsearch in a kernel, calling
+// back into a captureless lambda through a function pointer.
+#include <cuda_runtime.h>
+#include <cstdlib>
+#include <cstdio>
+#include <vector>
+
+__global__ void kernel(int count) {
+  std::vector<int> data(count);
+
+  // Generate random numbers between 0 and 9.
+  for (int i = 0; i < count; ++i)
+    data[i] = rand() % 10;
+
+  // Sort with qsort.
+  auto cmp = [](const void* a, const void* b) {
+    int x = *(const int*)a;
+    int y = *(const int*)b;
+
+    // Return a 3-way comparison.
+    return x < y ? -1 : x > y ? +1 : 0;
+  };
+  qsort(data.data(), data.size(), sizeof(int), cmp);
+
+  for (int i = 0; i < count; ++i) printf("%2d: %2d\n", i, data[i]);
+
+  // Binary search for an occurrence of 4 in the sorted array.
+  int key = 4;
+  if (void* p = bsearch(&key, data.data(), count, sizeof(int), cmp)) {
+    int index = (int*)p - data.data();
+    printf("The first occurrence of %d is index %d\n", key, index);
+  } else {
+    printf("No occurrence of %d\n", key);
+  }
+}
+
+int main() {
+  kernel<<<1, 1>>>(20);
+  cudaDeviceSynchronize();
+}

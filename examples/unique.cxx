@@ -1,0 +1,25 @@
+// Circle's unique.cxx in standard C++: random numbers through std::set in a kernel.
+#include <cuda_runtime.h>
+#include <set>
+#include <cstdio>
+#include <cstdlib>
+
+__global__ void kernel(int count, int range) {
+  // Generate count number of random numbers on the device.
+  // Feed them through std::set. This means just one of each number
+  // is kept, and duplicates are removed.
+  std::set<int> set;
+  for (int i = 0; i < count; ++i)
+    set.insert(rand() % range);
+
+  // Print the unique, sorted elements to the terminal.
+  printf("%d unique values generated:\n", (int)set.size());
+  int index = 0;
+  for (int x : set)
+    printf("%2d: %3d\n", index++, x);
+}
+
+int main() {
+  kernel<<<1, 1>>>(10, 10);
+  cudaDeviceSynchronize();
+}

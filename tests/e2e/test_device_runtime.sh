@@ -1,0 +1,38 @@
+# The device libraries: standard-library and libc programs compile for sm_75 and
+# sm_90 with nothing left unresolved but the PTX system calls; what the device
+# lacks is an error at the kernel; kernels whose stack ptxas cannot bound warn.
+source "$(dirname "$0")/lib.sh"
+cases="$CIRCLE_ROOT/tests/gpu/cases"
+for name in stl_containers sort_per_thread device_libc shared_ptr virtual_calls; do
+  out=$(cu -sm_75 -sm_90 -S -gpu "$cases/$name.cxx" -o "$name" 2>&1)
+  expect_eq "$?" 0 "$name compiles ($out)"
+  for sm in 75 90; do
+    ptx="$name.sm_$sm.ptx"
+    check; "$CUDA_PATH/bin/ptxas" -arch=sm_$sm "$ptx" -o "$name.$sm.cubin" 2> ptxas.log || fail "ptxas sm_$sm $name: $(cat ptxas.log)"
+    externs=$(grep '^\.extern' "$ptx" | grep -vE '\b(vprintf|malloc|free|__assertfail)$' || true)
+    expect_eq "$externs" "" "$name sm_$sm: only PTX system calls are external"
+  done
+done
+# The runtime's pieces land in the modules that use them (at -OG0, before inlining
+# folds them into the kernels).
+has_func() { check; grep -qE "^\.func .*\b$2\($" "$1" || fail "$3: no .func $2 in $1"; }
+cu -sm_90 -OG0 -S -gpu "$cases/stl_containers.cxx" -o stl0 > /dev/null 2>&1
+has_func stl0.sm_90.ptx _ZSt29_Rb_tree_insert_and_rebalancebPSt18_Rb_tree_node_baseS0_RS_ "red-black tree from the runtime"
+has_func stl0.sm_90.ptx _ZNKSt8__detail20_Prime_rehash_policy14_M_need_rehashEmmm "hash policy from the runtime"
+has_func stl0.sm_90.ptx _Znwm "operator new from the runtime"
+cu -sm_90 -OG0 -S -gpu "$cases/device_libc.cxx" -o libc0 > /dev/null 2>&1
+for f in snprintf strtod strtol qsort bsearch strtok_r isupper; do has_func libc0.sm_90.ptx $f "$f from the device libc"; done
+
+# A kernel reaching a host library's variable or a libc function the device lacks.
+printf 'extern int host_only_counter;\n__global__ void k(int* p) { *p = host_only_counter; }\nint main() {}\n' > var.cxx
+out=$(cu -sm_90 var.cxx -o var 2>&1); rc=$?
+expect_eq "$rc" 1 "a host variable in a kernel is refused"
+expect_contains "$out" "var.cxx:2:17: error: kernel 'k(int*)' reaches 'host_only_counter', which has no device definition for sm_90" "and named at the kernel"
+printf '#include <cstdlib>\n__global__ void k(int** p) { *p = (int*)realloc(*p, 64); }\nint main() {}\n' > re.cxx
+out=$(cu -sm_90 re.cxx -o re 2>&1)
+expect_contains "$out" "re.cxx:2:17: error: kernel 'k(int**)' reaches 'realloc', which has no device definition for sm_90" "realloc is not on the device"
+
+out=$(cu -sm_75 -sm_90 "$EXAMPLES/unique.cxx" -o unique 2>&1)
+expect_contains "$out" "unique.cxx:7:17: warning: kernel 'kernel(int, int)' may need more stack than ptxas can determine statically (recursion through 'std::_Rb_tree<int, int" "recursion warning at the kernel"
+expect_eq "$(grep -c 'may need more stack' <<< "$out")" 1 "warned once, not per sm"
+finish
