@@ -331,23 +331,24 @@ private:
     return ok && bad.empty();
   }
 
-  // A device library keeps every external definition for the modules it will be
-  // linked into; those drop what their kernels do not reach.
-  bool optimizeLibrary(llvm::Module& m, int sm) {
+  // The sm's data layout and the -OGn pipeline; null after reporting a failure.
+  std::unique_ptr<llvm::TargetMachine> optimizeFor(llvm::Module& m, int sm) {
     std::string err;
     auto tm = makeNvptxMachine(sm, tk_->ptxIsa, o_.deviceOpt, err);
     if (!tm) {
       reportError("cannot create the NVPTX backend for " + smName(sm) + ": " + err);
-      return false;
+      return nullptr;
     }
     m.setDataLayout(tm->createDataLayout());
     optimizeDeviceModule(m, *tm, o_.deviceOpt);
-    return true;
+    return tm;
   }
 
   bool lowerDevice(llvm::Module& m, int sm, std::string& ptx) {
     PhaseReport::Scope t(report_, "device link + PTX");
-    if (o_.deviceLibrary) return optimizeLibrary(m, sm);
+    // A device library keeps every external definition for the modules it will be
+    // linked into; those drop what their kernels do not reach.
+    if (o_.deviceLibrary) return optimizeFor(m, sm) != nullptr;
     std::string err = linkDeviceModule(m, deviceRuntimePath(), tk_->libdevice, launches_.kernelsNotFor(sm));
     if (!err.empty()) {
       reportError(err);
@@ -355,13 +356,8 @@ private:
     }
     markManagedVariables(m, managed_);
     if (!applyLaunchBounds(m, sm) || !checkNoExplicitHostCalls(m, sm) || !checkNoDeviceLaunches(m, sm)) return false;
-    auto tm = makeNvptxMachine(sm, tk_->ptxIsa, o_.deviceOpt, err);
-    if (!tm) {
-      reportError("cannot create the NVPTX backend for " + smName(sm) + ": " + err);
-      return false;
-    }
-    m.setDataLayout(tm->createDataLayout());
-    optimizeDeviceModule(m, *tm, o_.deviceOpt);
+    auto tm = optimizeFor(m, sm);
+    if (!tm) return false;
     auto missing = findMissingDeviceFunctions(m);
     if (!missing.empty()) {
       reportAtKernels(missing, "kernel '{0}' reaches '{1}', which has no device definition for {2}", sm,
