@@ -23,6 +23,16 @@ ptx=$(cat math.sm_90.ptx)
 expect_not_contains "$ptx" ".extern .func" "math kernel needs no external function"
 check; "$CUDA_PATH/bin/ptxas" -arch=sm_90 math.sm_90.ptx -o math.cubin 2> ptxas.log || fail "ptxas math: $(cat ptxas.log)"
 
+# Device-only built-ins in helpers: __device__ helpers and lambdas in kernels may call
+# them, inline untagged ones may read threadIdx; other untagged functions are host
+# code too, where they do not exist.
+printf 'inline int tid() { return threadIdx.x; }\ntemplate <class T> __device__ void bump(T* p) { atomicAdd(p, T(1)); }\n__global__ void k(int* p) { auto l = [] { __syncthreads(); return 0; }; bump(p + tid() + l()); }\nint main() {}\n' > helpers.cxx
+out=$(cu -sm_90 helpers.cxx -o helpers 2>&1)
+expect_eq "$?" 0 "built-ins in __device__ helpers, inline helpers, lambdas ($out)"
+printf 'int tid() { return threadIdx.x; }\n__global__ void k(int* p) { p[tid()] = 1; }\nint main() {}\n' > hosthelper.cxx
+out=$(cu -sm_90 hosthelper.cxx -o hosthelper 2>&1)
+expect_contains "$out" "hosthelper.cxx:1:30: error: reference to __device__ function '__fetch_builtin_x' in __host__ function" "a non-inline untagged helper is host code too"
+
 # -G: device debug information through ptxas -g.
 out=$(cu -sm_90 -G "$EXAMPLES/saxpy.cxx" -o saxpy_g 2>&1)
 expect_eq "$?" 0 "-G builds ($out)"
