@@ -19,29 +19,47 @@ double __nv_frexp(double, int*);
 static struct _reent circle_reent;
 struct _reent* _impure_ptr = &circle_reent;
 
-static void fail(const char* what, const char* detail) {
-  struct { const char* what; const char* detail; } args = {what, detail ? detail : ""};
-  vprintf("circle device libc: %s %s\n", &args);
-  __builtin_trap();
+/* The device heap (the PTX malloc/free system calls) cannot tell a block's size,
+   which realloc needs. Every allocation on the device therefore goes through these
+   wrappers, which keep the size in a 16-byte header (16 keeps malloc's alignment):
+   the device link renames the kernels' malloc/free/realloc to them, and the C++
+   runtime and newlib call them directly. */
+void* __circle_malloc(size_t n) {
+  size_t* block = (size_t*)malloc(n + 16);
+  if (!block) return 0;
+  block[0] = n;
+  return (char*)block + 16;
+}
+void __circle_free(void* p) {
+  if (p) free((char*)p - 16);
+}
+void* __circle_realloc(void* p, size_t n) {
+  if (!p) return __circle_malloc(n);
+  if (!n) {
+    __circle_free(p);
+    return 0;
+  }
+  size_t old = *(size_t*)((char*)p - 16);
+  void* q = __circle_malloc(n);
+  if (q) {
+    memcpy(q, p, old < n ? old : n);
+    __circle_free(p);
+  }
+  return q;
 }
 
-void* _malloc_r(struct _reent* r, size_t n) { (void)r; return malloc(n ? n : 1); }
-void _free_r(struct _reent* r, void* p) { (void)r; free(p); }
+void* _malloc_r(struct _reent* r, size_t n) { (void)r; return __circle_malloc(n); }
+void _free_r(struct _reent* r, void* p) { (void)r; __circle_free(p); }
+void* _realloc_r(struct _reent* r, void* p, size_t n) { (void)r; return __circle_realloc(p, n); }
 void* _calloc_r(struct _reent* r, size_t n, size_t size) {
   (void)r;
   if (size && n > (size_t)-1 / size) return 0;
-  void* p = malloc(n * size ? n * size : 1);
+  void* p = __circle_malloc(n * size);
   if (p) memset(p, 0, n * size);
   return p;
 }
-/* The device heap cannot tell a block's size, so nothing can grow in place or be
-   copied safely; only newlib's own dynamic strings (never used by snprintf into a
-   caller's buffer) would come here. */
-void* _realloc_r(struct _reent* r, void* p, size_t n) {
-  (void)r; (void)p; (void)n;
-  fail("realloc is not available on the device", "");
-  return 0;
-}
+/* newlib leaves calloc to the platform when it provides malloc. */
+void* calloc(size_t n, size_t size) { return _calloc_r(_REENT, n, size); }
 
 void __assert_func(const char* file, int line, const char* func, const char* expr) {
   struct { const char* file; int line; const char* func; const char* expr; } args = {file, line, func ? func : "?", expr};

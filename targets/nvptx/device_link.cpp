@@ -152,6 +152,11 @@ bool isKernel(const llvm::Function& f) { return f.getCallingConv() == llvm::Call
 std::string linkDeviceModule(llvm::Module& module, const std::string& runtimePath, const std::string& libdevicePath,
                              const std::set<std::string>& dropKernels) {
   internalizeAndDrop(module, dropKernels);
+  // The kernels' heap calls go through the device libc's size-keeping wrappers, so
+  // realloc works and every block has the same layout, whoever allocated it.
+  for (auto [from, to] : {std::pair{"malloc", "__circle_malloc"}, std::pair{"free", "__circle_free"},
+                          std::pair{"realloc", "__circle_realloc"}})
+    if (llvm::Function* f = module.getFunction(from); f && f->isDeclaration()) f->setName(to);
   // The runtime first: its functions call into libdevice too.
   if (std::string err = linkLibrary(module, runtimePath, "circle's device runtime"); !err.empty()) return err;
   if (std::string err = linkLibrary(module, libdevicePath, "libdevice"); !err.empty()) return err;

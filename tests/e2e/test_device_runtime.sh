@@ -28,9 +28,18 @@ printf 'extern int host_only_counter;\n__global__ void k(int* p) { *p = host_onl
 out=$(cu -sm_90 var.cxx -o var 2>&1); rc=$?
 expect_eq "$rc" 1 "a host variable in a kernel is refused"
 expect_contains "$out" "var.cxx:2:17: error: kernel 'k(int*)' reaches 'host_only_counter', which has no device definition for sm_90" "and named at the kernel"
-printf '#include <cstdlib>\n__global__ void k(int** p) { *p = (int*)realloc(*p, 64); }\nint main() {}\n' > re.cxx
-out=$(cu -sm_90 re.cxx -o re 2>&1)
-expect_contains "$out" "re.cxx:2:17: error: kernel 'k(int**)' reaches 'realloc', which has no device definition for sm_90" "realloc is not on the device"
+printf '#include <cstdio>\n__global__ void k(FILE** f) { *f = fopen("x", "r"); }\nint main() {}\n' > fo.cxx
+out=$(cu -sm_90 fo.cxx -o fo 2>&1)
+expect_contains "$out" "fo.cxx:2:17: error: kernel 'k(_IO_FILE**)' reaches 'fopen', which has no device definition for sm_90" "files are not on the device"
+# No RTTI on the device yet: typeid and dynamic_cast are errors, not crashes.
+printf '#include <typeinfo>\nstruct B { virtual ~B() {} };\nstruct D : B {};\n__global__ void k(B* b, D** d) { *d = dynamic_cast<D*>(b); }\nint main() {}\n' > rtti.cxx
+out=$(cu -sm_90 rtti.cxx -o rtti 2>&1)
+expect_contains "$out" "rtti.cxx:4:17: error: kernel 'k(B*, D**)' reaches '__dynamic_cast', which has no device definition for sm_90" "dynamic_cast is refused"
+# Heap calls go through the size-keeping wrappers, so realloc exists.
+printf '#include <cstdlib>\n__global__ void k(int** p) { *p = (int*)realloc(*p, 64); free(*p); }\nint main() {}\n' > re.cxx
+out=$(cu -sm_90 -OG0 -S -gpu re.cxx -o re 2>&1)
+expect_eq "$?" 0 "realloc in a kernel ($out)"
+has_func re.sm_90.ptx __circle_realloc "realloc through the wrapper"
 
 out=$(cu -sm_75 -sm_90 "$EXAMPLES/unique.cxx" -o unique 2>&1)
 expect_contains "$out" "unique.cxx:7:17: warning: kernel 'kernel(int, int)' may need more stack than ptxas can determine statically (recursion through 'std::_Rb_tree<int, int" "recursion warning at the kernel"

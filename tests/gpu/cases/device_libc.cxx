@@ -1,5 +1,6 @@
 // The C library in a kernel: string.h, ctype.h, stdlib.h conversions, qsort and
-// bsearch through a lambda, snprintf, strtok_r, errno, and rand after srand.
+// bsearch through a lambda, snprintf, strtok_r, errno, malloc/realloc/calloc/strdup/free,
+// and rand after srand.
 // The same function runs on the host first (glibc there, newlib on the device).
 #include <cuda_runtime.h>
 #include <cctype>
@@ -48,6 +49,16 @@ void exercise(const char* where) {
   for (char* t = strtok_r(text, ",", &state); t; t = strtok_r(nullptr, ",", &state)) printf(" <%s>", t);
   div_t q = div(17, 5);
   printf(" div %d %d abs %d\n", q.quot, q.rem, abs(-9));
+  int* grow = (int*)malloc(4 * sizeof(int));
+  for (int i = 0; i < 4; ++i) grow[i] = i * i;
+  grow = (int*)realloc(grow, 64 * sizeof(int));
+  int* zeros = (int*)calloc(8, sizeof(int));
+  char* copy = strdup("duplicated");
+  printf("%s: realloc kept %d %d %d %d, calloc %d, strdup %s\n", where, grow[0], grow[1], grow[2], grow[3], zeros[7],
+         copy);
+  free(grow);
+  free(zeros);
+  free(copy);
 }
 
 __global__ void kernel(int* r) {
