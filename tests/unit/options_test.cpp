@@ -83,3 +83,15 @@ TEST_CASE("per-sm output names put the sm before the extension") {
   CHECK(perSmOutputName("out.ptx", 90, "ptx") == "out.sm_90.ptx");
   CHECK(perSmOutputName("dir/k", 90, "ll") == "dir/k.sm_90.ll");
 }
+
+TEST_CASE("--device-library only writes device bitcode") {
+  auto ok = parse({"--cuda-path=/c", "-sm_75", "-gpu", "-c", "-emit-llvm", "--device-library", "rt.cpp"});
+  REQUIRE_FALSE(ok.error);
+  CHECK(ok.options.deviceLibrary);
+  for (std::vector<std::string> args : {std::vector<std::string>{"--cuda-path=/c", "-sm_75", "--device-library", "rt.cpp"},
+                                        {"--cuda-path=/c", "-sm_75", "-gpu", "-S", "--device-library", "rt.cpp"}}) {
+    auto bad = parse(args);
+    REQUIRE(bad.error);
+    CHECK(bad.error->message == "--device-library needs -gpu -c -emit-llvm");
+  }
+}
