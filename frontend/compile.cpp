@@ -5,6 +5,7 @@
 #include "codegen/kernel_index.h"
 #include "codegen/replay_consumer.h"
 #include "codegen/target_pass.h"
+#include "frontend/backend_failures.h"
 #include "frontend/diagnostics.h"
 #include "frontend/if_target_syntax.h"
 #include "frontend/invocation.h"
@@ -184,6 +185,7 @@ public:
     if (!ok_) return false;
     if (o_.gpuOutput) return true;
     PhaseReport::Scope t(report_, "host backend + link");
+    BackendPhase phase("generating host code");
     switch (o_.kind) {
     case OutputKind::Object: return emitHostModule(ci, *hostModule_, HostEmit::Object, outputs_.add(output_));
     case OutputKind::Assembly: return emitHostModule(ci, *hostModule_, HostEmit::Assembly, outputs_.add(output_));
@@ -374,6 +376,7 @@ private:
                       "bytes) if the kernel fails with an illegal memory access",
                       sm, clang::DiagnosticsEngine::Warning);
     if (o_.gpuOutput && o_.kind != OutputKind::Assembly) return true;
+    BackendPhase phase("generating PTX for " + smName(sm));
     if (!emitPtx(m, *tm, ptx, err)) {
       reportError(smName(sm) + ": " + err);
       return false;
@@ -485,6 +488,7 @@ int compile(const Options& o) {
   if (!temps.ok()) return 1;
   if (o.keepTemps) reportNote("intermediate files kept in '" + temps.path() + "'");
   PendingOutputs outputs;
+  BackendFailureGuard failures(temps, outputs);
   bool ok;
   {
     Compilation c(o, tk ? &*tk : nullptr, input, temps, outputs, report);

@@ -10,6 +10,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
@@ -28,6 +29,10 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
                              // Clang 22 knows CUDA up to 12.9; circle picks the PTX ISA itself.
                              "-Wno-unknown-cuda-version"});
     for (int sm : opts.smTargets) args.push_back("--cuda-gpu-arch=" + smName(sm));
+    // CUDA 13 keeps CCCL (libcu++, CUB, Thrust) in include/cccl, which nvcc searches
+    // and Clang's driver does not; cooperative_groups.h needs <cuda/std/...> from it.
+    std::string cccl = toolkit->includeDir + "/cccl";
+    if (llvm::sys::fs::is_directory(cccl)) args.insert(args.end(), {"-isystem", cccl});
   } else {
     args.insert(args.end(), {"-x", "c++"});
   }

@@ -19,11 +19,13 @@ TempDir::TempDir(bool keep) : keep_(keep) {
   dir_ = std::string(dir);
 }
 
-TempDir::~TempDir() {
-  if (dir_.empty()) return;
-  if (keep_) return;
+TempDir::~TempDir() { removeNow(); }
+
+void TempDir::removeNow() {
+  if (dir_.empty() || keep_) return;
   std::error_code ec;
   std::filesystem::remove_all(dir_, ec);
+  dir_.clear();
 }
 
 std::string TempDir::file(const std::string& name) const {
@@ -32,9 +34,12 @@ std::string TempDir::file(const std::string& name) const {
   return std::string(p);
 }
 
-PendingOutputs::~PendingOutputs() {
+PendingOutputs::~PendingOutputs() { discard(); }
+
+void PendingOutputs::discard() {
   if (committed_) return;
   for (auto& e : entries_) llvm::sys::fs::remove(e.temp);
+  entries_.clear();
 }
 
 std::string PendingOutputs::add(const std::string& finalPath) {

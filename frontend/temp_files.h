@@ -16,6 +16,8 @@ public:
   const std::string& path() const { return dir_; }
   std::string file(const std::string& name) const;
   bool ok() const { return !dir_.empty(); }
+  // Removes the directory now (unless kept); the destructor does the same.
+  void removeNow();
 
 private:
   std::string dir_;
@@ -31,6 +33,8 @@ public:
   std::string add(const std::string& finalPath);
   // Moves every output into place; false (with a reported error) if one could not be.
   bool commit();
+  // Removes every output not committed; the destructor does the same.
+  void discard();
 
 private:
   struct Entry { std::string temp, final; };

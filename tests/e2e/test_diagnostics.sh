@@ -62,4 +62,12 @@ printf '__global__ void k(int* p) {\n  p[0] = undeclared;\n}\nint main() {}\n' >
 out=$(cu -sm_75 -sm_90 sema.cxx -o out 2>&1)
 expect_eq "$(grep -c "sema.cxx:2:10: error: use of undeclared identifier 'undeclared'" <<< "$out")" 1 "semantic error reported once"
 expect_contains "$out" "1 error generated." "error count"
+# An operation an sm does not have (warp reduce needs sm_80) stops in LLVM's backend:
+# a circle error naming the target, exit status 1, nothing left behind, no crash dump.
+printf '__global__ void k(int* p) { p[threadIdx.x] = __reduce_add_sync(0xffffffffu, 1); }\nint main() {}\n' > redux.cxx
+fails_with "circle: error: generating PTX for sm_75: Cannot select: intrinsic %llvm.nvvm.redux.sync.add" \
+  "an intrinsic sm_75 lacks" -- cu -sm_75 -sm_90 redux.cxx
+out=$(cu -sm_75 redux.cxx -o out 2>&1)
+expect_contains "$out" "'if target(__nvvm_current_device_sm >= NN)'" "the note shows if target"
+expect_not_contains "$out" "Stack dump" "no crash dump"
 finish

@@ -10,7 +10,8 @@
 #                            its exit status, expected/NAME.err its stderr (@ROOT@
 #                            stands for the repository root where it was built).
 #                            Output that depends on rand() is checked by the awk script
-#                            expected/NAME.check instead of compared.
+#                            expected/NAME.check instead of compared. Each nvcc/NAME.cu is
+#                            built by circle and by nvcc; the two must print the same.
 # Exit status: 0 only if every case passed.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -37,6 +38,17 @@ build() {
       echo "BUILD FAILED $name"; cat "$bin/$name.build.log"; failed=1
     fi
   done < <(cases)
+  # Programs compared with nvcc's build of the same source (tests/gpu/nvcc/*.cu).
+  for src in "$here"/nvcc/*.cu; do
+    local name; name=nvcc_$(basename "$src" .cu)
+    if "$circle" --cuda-path="$cuda" -sm_75 -sm_90 "$src" -o "$bin/$name.circle" 2> "$bin/$name.build.log" &&
+       "$cuda/bin/nvcc" -std=c++20 -gencode arch=compute_75,code=sm_75 -gencode arch=compute_90,code=sm_90 \
+         "$src" -o "$bin/$name.nvcc" 2>> "$bin/$name.build.log"; then
+      echo "built $name (circle and nvcc)"
+    else
+      echo "BUILD FAILED $name"; cat "$bin/$name.build.log"; failed=1
+    fi
+  done
   return $failed
 }
 
@@ -73,6 +85,20 @@ run() {
     else fail=$((fail + 1)); summary+="FAIL $name: $why"$'\n'; fi
     echo "--- $name: cuobjdump -lptx -lelf"; cat "$bin/$name.cuobjdump" 2>/dev/null
   done < <(cases)
+  for src in "$here"/nvcc/*.cu; do
+    local name; name=nvcc_$(basename "$src" .cu)
+    local ok=1 why=""
+    if [ ! -x "$bin/$name.circle" ] || [ ! -x "$bin/$name.nvcc" ]; then ok=0; why="not built"
+    else
+      timeout 120 "$bin/$name.circle" > "$bin/$name.circle.out" 2>&1 || { ok=0; why="circle's build failed: $(head -c 300 "$bin/$name.circle.out")"; }
+      timeout 120 "$bin/$name.nvcc" > "$bin/$name.nvcc.out" 2>&1 || { ok=0; why="$why nvcc's build failed"; }
+      if ! diff -u "$bin/$name.nvcc.out" "$bin/$name.circle.out" > "$bin/$name.diff"; then
+        ok=0; why="$why output differs from nvcc's: $(head -c 800 "$bin/$name.diff")"
+      fi
+    fi
+    if [ $ok -eq 1 ]; then pass=$((pass + 1)); summary+="PASS $name (same output as nvcc)"$'\n'
+    else fail=$((fail + 1)); summary+="FAIL $name: $why"$'\n'; fi
+  done
   printf '%s' "$summary"
   echo "$pass passed, $fail failed"
   [ $fail -eq 0 ]
