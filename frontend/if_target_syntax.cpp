@@ -61,7 +61,9 @@ std::optional<std::string> respellConstevalChains(llvm::StringRef text) {
     bool negated = i >= 2 && (t[i - 1].kind == clang::tok::exclaim || t[i - 1].is("not"));
     if (!t[negated ? i - 2 : i - 1].is("if")) continue;
     size_t next = afterBlock(t, i + 1);
-    if (next + 1 >= t.size() || !t[next].is("else") || t[next + 1].kind == clang::tok::l_brace) continue;
+    if (next == std::string::npos || next + 1 >= t.size() || !t[next].is("else") ||
+        t[next + 1].kind == clang::tok::l_brace)
+      continue;
     size_t from = t[negated ? i - 1 : i].offset, to = t[i].offset + t[i].length;
     if (!out) out = text.str();
     std::string original = text.substr(from, to - from).str();

@@ -27,6 +27,8 @@ TEST_CASE("standard if consteval and text without chains are left alone") {
   CHECK_FALSE(respellConstevalChains("if consteval { } // target"));
   CHECK_FALSE(respellConstevalChains("int target; // consteval"));
   CHECK_FALSE(respellConstevalChains("const char* s = \"if consteval {} else if target(x)\";"));
+  // An unterminated block (a file cut short) is left for the parser to diagnose.
+  CHECK_FALSE(respellConstevalChains("void f() { if consteval { target(1);"));
 }
 
 TEST_CASE("__nvvm_arch_mask bits follow the toolkit's nv/target table") {
