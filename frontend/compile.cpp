@@ -144,15 +144,14 @@ public:
     if (ci.getDiagnostics().hasErrorOccurred()) return;
     predicates_.emplace(ast);
     if (tk_) {
+      if (!checkLaunches(ast, ci.getDiagnostics(), o_.smTargets, launches_)) return;
       makeVirtualFunctionsTagless(ast);
       hostConstexprs_ = findHostConstexprVariables(ast);
-    }
-    if (tk_ && !checkLaunches(ast, ci.getDiagnostics(), o_.smTargets, launches_)) return;
-    if (tk_)
       for (const auto& [symbol, var] : managedVariables(ast)) {
         managed_.insert(symbol);
         managedDecls_[symbol] = var;
       }
+    }
     TargetPassInput in{ci, ast, events};
     if (tk_ && !buildDevice(in)) return;
     if (o_.gpuOutput) {
@@ -264,30 +263,34 @@ private:
     return true;
   }
 
-  // One error per reached function, at the kernel that reaches it (file:line:column).
+  // Where a kernel (by its device symbol) is declared: problems found in a device
+  // module are reported there, with file:line:column.
+  clang::SourceLocation kernelLocation(const std::string& kernel) {
+    if (kernels_.empty()) kernels_ = indexKernels(*ast_);
+    auto it = kernels_.find(kernel);
+    return it == kernels_.end() ? clang::SourceLocation() : it->second->getLocation();
+  }
+
+  // One diagnostic per reached function, at the kernel that reaches it.
   void reportAtKernels(const std::vector<ReachedFunction>& reached, const char* format, int sm,
                        clang::DiagnosticsEngine::Level level = clang::DiagnosticsEngine::Error) {
     clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
     unsigned id = diags.getCustomDiagID(level, "%0");
-    if (kernels_.empty()) kernels_ = indexKernels(*ast_);
-    for (const ReachedFunction& f : reached) {
-      auto it = kernels_.find(f.kernel);
-      clang::SourceLocation loc = it == kernels_.end() ? clang::SourceLocation() : it->second->getLocation();
-      std::string msg = llvm::formatv(format, llvm::demangle(f.kernel), llvm::demangle(f.callee), smName(sm)).str();
-      diags.Report(loc, id) << msg;
-    }
+    for (const ReachedFunction& f : reached)
+      diags.Report(kernelLocation(f.kernel), id)
+          << llvm::formatv(format, llvm::demangle(f.kernel), llvm::demangle(f.callee), smName(sm)).str();
   }
 
   // A function the user marked __host__ keeps that meaning: kernels may not reach it.
   // Checked before optimisation, while calls have not been inlined away.
-  bool checkNoExplicitHostCalls(llvm::Module& m, int sm) {
+  bool checkNoExplicitHostCalls(const std::vector<ReachedFunction>& reached, int sm) {
     if (!hostOnlyIndexed_) {
       hostOnly_ = indexExplicitHostFunctions(*ast_);
       hostOnlyIndexed_ = true;
     }
     if (hostOnly_.empty()) return true;
     std::vector<ReachedFunction> bad;
-    for (const ReachedFunction& r : functionsReachedFromKernels(m))
+    for (const ReachedFunction& r : reached)
       if (hostOnly_.count(r.callee)) bad.push_back(r);
     if (bad.empty()) return true;
     reportAtKernels(bad, "kernel '{0}' calls '{1}', which is declared __host__ (host only); drop __host__ "
@@ -303,11 +306,11 @@ private:
 
   // Untagged functions may launch kernels from the host; one a kernel reaches
   // would launch from the device, which needs relocatable device code.
-  bool checkNoDeviceLaunches(llvm::Module& m, int sm) {
+  bool checkNoDeviceLaunches(const std::vector<ReachedFunction>& reached, int sm) {
     if (launches_.launchingFunctions.empty()) return true;
     bool ok = true;
     clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
-    for (const ReachedFunction& r : functionsReachedFromKernels(m)) {
+    for (const ReachedFunction& r : reached) {
       auto it = launches_.launchingFunctions.find(r.callee);
       if (it == launches_.launchingFunctions.end()) continue;
       diags.Report(it->second, diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0"))
@@ -319,18 +322,13 @@ private:
   }
 
   bool applyLaunchBounds(llvm::Module& m, int sm) {
-    std::vector<ReachedFunction> bad; // (message, kernel)
-    bool ok = true;
-    for (const LaunchBoundsError& e : lowerLaunchBounds(m)) {
-      if (e.kernel.empty()) {
-        reportError(smName(sm) + ": " + e.message);
-        ok = false;
-      } else {
-        bad.push_back({e.message, e.kernel});
-      }
-    }
-    if (!bad.empty()) reportAtKernels(bad, "kernel '{0}': {1} ({2})", sm);
-    return ok && bad.empty();
+    std::vector<LaunchBoundsError> errors = lowerLaunchBounds(m);
+    clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
+    unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0");
+    for (const LaunchBoundsError& e : errors)
+      diags.Report(kernelLocation(e.kernel), id)
+          << "kernel '" + llvm::demangle(e.kernel) + "': " + e.message + " (" + smName(sm) + ")";
+    return errors.empty();
   }
 
   // The sm's data layout and the -OGn pipeline; null after reporting a failure.
@@ -357,7 +355,9 @@ private:
       return false;
     }
     markManagedVariables(m, managed_);
-    if (!applyLaunchBounds(m, sm) || !checkNoExplicitHostCalls(m, sm) || !checkNoDeviceLaunches(m, sm)) return false;
+    if (!applyLaunchBounds(m, sm)) return false;
+    std::vector<ReachedFunction> reached = functionsReachedFromKernels(m);
+    if (!checkNoExplicitHostCalls(reached, sm) || !checkNoDeviceLaunches(reached, sm)) return false;
     auto tm = optimizeFor(m, sm);
     if (!tm) return false;
     auto missing = findMissingDeviceFunctions(m);

@@ -15,7 +15,6 @@
 #include "llvm/Transforms/IPO/Internalize.h"
 #include "llvm/Passes/PassBuilder.h"
 
-#include <algorithm>
 #include <functional>
 #include <map>
 #include <set>
@@ -95,14 +94,15 @@ std::vector<ReachedFunction> functionsReachedFromKernels(llvm::Module& m) {
 
 std::vector<ReachedFunction> findMissingDeviceFunctions(llvm::Module& m) {
   std::vector<ReachedFunction> missing;
-  std::set<std::string> variables;
+  std::set<std::string> reported;
+  auto report = [&](llvm::StringRef name, const llvm::Function& kernel) {
+    if (reported.insert(name.str()).second) missing.push_back({name.str(), kernel.getName().str()});
+  };
   for (llvm::Function& k : m) {
     if (!isKernel(k) || k.isDeclaration()) continue;
     for (llvm::Function* f : functionsReachedFrom(k)) {
       if (f->isDeclaration()) {
-        if (f != &k && !f->isIntrinsic() && !isPtxSystemCall(f->getName()) &&
-            std::none_of(missing.begin(), missing.end(), [&](auto& r) { return r.callee == f->getName(); }))
-          missing.push_back({f->getName().str(), k.getName().str()});
+        if (!f->isIntrinsic() && !isPtxSystemCall(f->getName())) report(f->getName(), k);
         continue;
       }
       // Variables too: a global the device has no definition of (a host library's).
@@ -110,8 +110,8 @@ std::vector<ReachedFunction> findMissingDeviceFunctions(llvm::Module& m) {
       for (llvm::Instruction& inst : llvm::instructions(*f))
         for (llvm::Value* op : inst.operands())
           if (auto* gv = llvm::dyn_cast<llvm::GlobalVariable>(op->stripPointerCasts());
-              gv && gv->isDeclaration() && gv->getAddressSpace() != 3 && variables.insert(gv->getName().str()).second)
-            missing.push_back({gv->getName().str(), k.getName().str()});
+              gv && gv->isDeclaration() && gv->getAddressSpace() != 3)
+            report(gv->getName(), k);
     }
   }
   return missing;

@@ -39,11 +39,11 @@ std::vector<LaunchBoundsError> lowerLaunchBounds(llvm::Module& m) {
     for (llvm::CallInst* call : calls) {
       llvm::Function* caller = call->getFunction();
       auto* value = llvm::dyn_cast<llvm::ConstantInt>(call->getArgOperand(0));
+      // Code no kernel reaches is not generated for the device; neither are its bounds.
       const std::vector<llvm::Function*>& kernels = kernelsReaching[caller];
-      if (!value) {
-        errors.push_back({kernels.empty() ? "" : kernels.front()->getName().str(),
-                          std::string(intrinsic.name) + " needs a constant argument"});
-      } else {
+      if (!value && !kernels.empty()) {
+        errors.push_back({kernels.front()->getName().str(), std::string(intrinsic.name) + " needs a constant argument"});
+      } else if (value) {
         std::string bound = llvm::utostr(value->getZExtValue());
         for (llvm::Function* k : kernels) {
           llvm::Attribute old = k->getFnAttribute(intrinsic.attribute);

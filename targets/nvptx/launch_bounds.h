@@ -14,7 +14,7 @@ class Module;
 namespace circle {
 
 struct LaunchBoundsError {
-  std::string kernel;  // mangled; empty when no kernel is to blame
+  std::string kernel; // mangled: the kernel that reaches the call
   std::string message;
 };
 
