@@ -63,14 +63,18 @@ struct __circle_launch_ptx {
 #endif
 };
 
+#if __CIRCLE_LAUNCH_CHECKS
 __host__ inline __circle_launch_ptx& __circle_pending_launch() {
   static thread_local __circle_launch_ptx __pending;
   return __pending;
 }
+#endif
 
 __host__ inline unsigned __cudaPushCallConfiguration(dim3 __grid, dim3 __block, size_t __smem = 0,
                                                      cudaStream_t __stream = 0, __circle_launch_ptx __ptx = {}) {
-  __circle_pending_launch() = __ptx;
+#if __CIRCLE_LAUNCH_CHECKS
+  __circle_pending_launch() = __ptx; // for the checked launch the stub makes next
+#endif
   return static_cast<unsigned (*)(dim3, dim3, size_t, void*)>(::__cudaPushCallConfiguration)(__grid, __block,
                                                                                               __smem, __stream);
 }

@@ -70,4 +70,9 @@ fails_with "circle: error: generating PTX for sm_75: Cannot select: intrinsic %l
 out=$(cu -sm_75 redux.cxx -o out 2>&1)
 expect_contains "$out" "'if target(__nvvm_current_device_sm >= NN)'" "the note shows if target"
 expect_not_contains "$out" "Stack dump" "no crash dump"
+# The device libraries are part of the installation: without them, a clear error.
+out=$(CIRCLE_DEVICE_RUNTIME=/no/such/device_runtime.bc cu -sm_90 "$EXAMPLES/hello.cxx" -o out 2>&1); rc=$?
+expect_eq "$rc" 1 "missing device runtime exit status"
+expect_contains "$out" "circle: error: cannot read circle's device runtime '/no/such/device_runtime.bc'" "missing device runtime"
+expect_no_file out "missing device runtime leaves no output"
 finish
