@@ -2,6 +2,8 @@
 
 #include "codegen/codegen_objects.h"
 #include "codegen/device_constants.h"
+#include "codegen/device_rtti_objects.h"
+#include "codegen/device_rtti_sites.h"
 #include "codegen/kernel_index.h"
 #include "codegen/replay_consumer.h"
 #include "codegen/target_pass.h"
@@ -147,6 +149,7 @@ public:
       if (!checkLaunches(ast, ci.getDiagnostics(), o_.smTargets, launches_)) return;
       makeVirtualFunctionsTagless(ast);
       hostConstexprs_ = findHostConstexprVariables(ast);
+      deviceRtti_ = findDeviceRtti(ast);
       for (const auto& [symbol, var] : managedVariables(ast)) {
         managed_.insert(symbol);
         managedDecls_[symbol] = var;
@@ -219,8 +222,10 @@ private:
         PhaseReport::Scope t(report_, "codegen " + smName(sm));
         CodegenObjectScope values(*ast_, nvptxTargetValues(sm));
         DeviceConstantsScope constants(*ast_, hostConstexprs_);
+        DeviceRttiScope rtti(deviceRtti_);
         if (!predicates_->checkConstant(ci.getDiagnostics(), smName(sm))) return false;
         m = runTargetPass(in, *dt.info, /*deviceSide=*/true, cgo, llvm_, input_ + "." + smName(sm));
+        if (m) emitDeviceRtti(*m, *ast_, deviceRtti_);
       }
       if (!m) return false;
       std::string ptx;
@@ -396,6 +401,7 @@ private:
   DeclsByName kernels_, hostOnly_;
   std::optional<IfTargetPredicates> predicates_;
   std::vector<clang::VarDecl*> hostConstexprs_;
+  DeviceRtti deviceRtti_;
   LaunchIndex launches_;
   std::set<std::string> managed_;
   std::map<std::string, const clang::VarDecl*> managedDecls_;

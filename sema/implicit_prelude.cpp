@@ -91,6 +91,12 @@ __host__ inline unsigned __cudaPushCallConfiguration(dim3 __grid, dim3 __block, 
 extern "C" __device__ void __nvvm_maxntidx(unsigned __threads);
 extern "C" __device__ void __nvvm_minctasm(unsigned __blocks_per_sm);
 
+// dynamic_cast in device code becomes a call to this (codegen/device_rtti_sites.cpp):
+// Clang's CodeGen gives a GPU no type_info objects, so circle emits them itself
+// (codegen/device_rtti_objects.cpp) and walks them in libdevice-c/runtime/rtti.cpp.
+extern "C" void* __circle_dynamic_cast(const void* __object, const void* __from, const void* __to,
+                                       int __to_reference) noexcept;
+
 #if __CIRCLE_LAUNCH_CHECKS
 // Kernel stubs call this instead of cudaLaunchKernel (targets/host/checked_launch.cpp):
 // a 5-argument launch asserts that the runtime picked the PTX it names.

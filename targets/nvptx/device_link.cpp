@@ -27,13 +27,19 @@ bool isPtxSystemCall(llvm::StringRef name) {
   return name == "vprintf" || name == "malloc" || name == "free" || name == "__assertfail";
 }
 
+// The C++ ABI's vtables, VTTs and type_info objects and names: never registered.
+bool isAbiObject(llvm::StringRef name) {
+  return name.starts_with("_ZTV") || name.starts_with("_ZTT") || name.starts_with("_ZTC") ||
+         name.starts_with("_ZTI") || name.starts_with("_ZTS");
+}
+
 // Kept visible: kernels (the runtime looks them up by name) and device variables
 // (registered with __cudaRegisterVar, read by cudaMemcpyToSymbol).
 bool mustStayExternal(const llvm::GlobalValue& gv, const std::set<std::string>& dropKernels) {
   if (auto* f = llvm::dyn_cast<llvm::Function>(&gv)) return isKernel(*f) && !dropKernels.count(f->getName().str());
   if (auto* v = llvm::dyn_cast<llvm::GlobalVariable>(&gv))
     return !v->isDeclaration() && v->getAddressSpace() != 3 /* shared: per block, not a symbol */ &&
-           !v->hasLocalLinkage() && !v->getName().starts_with("llvm.");
+           !v->hasLocalLinkage() && !v->getName().starts_with("llvm.") && !isAbiObject(v->getName());
   return false;
 }
 

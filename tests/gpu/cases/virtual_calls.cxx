@@ -1,6 +1,6 @@
 // Virtual functions in a kernel: objects made with new on the device, called
 // through base pointers, destroyed through virtual (deleting) destructors.
-// (typeid and dynamic_cast need device RTTI, which circle does not have yet.)
+// (typeid and dynamic_cast: the virtual and rtti cases.)
 #include <cuda_runtime.h>
 #include <cstdio>
 

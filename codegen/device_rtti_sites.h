@@ -1,0 +1,60 @@
+// RTTI in device passes. Clang's CodeGen emits no type_info objects for a GPU: the
+// vtables' type_info slots are null, typeid of a static type is a null reference and
+// dynamic_cast passes null types to __dynamic_cast. circle keeps the one AST and
+// changes what the device passes see instead:
+//  - typeid of a static type reads an `extern` device variable named like the type's
+//    type_info (_ZTI...), which device_rtti_objects.cpp then defines;
+//  - dynamic_cast calls the prelude's __circle_dynamic_cast with the two types'
+//    type_info objects (libdevice-c/runtime/rtti.cpp walks them);
+//  - typeid of a polymorphic object reads the vtable, whose type_info slots
+//    device_rtti_objects.cpp fills in.
+// The swaps hold for the length of each device pass only; the host pass sees the
+// expressions the parser built.
+#pragma once
+#include "clang/AST/Type.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class Expr;
+class MangleContext;
+class Stmt;
+} // namespace clang
+
+namespace circle {
+
+struct DeviceRtti {
+  struct Swap {
+    clang::Stmt** slot;
+    clang::Stmt* original;
+    clang::Expr* replacement;
+  };
+  std::vector<Swap> swaps;
+  // Every type whose type_info a device module may need, by the ABI's name for the
+  // type (the _ZTI/_ZTS/_ZTV symbols' suffix): the types typeid and dynamic_cast
+  // name, and every dynamic class (their vtables hold a type_info slot).
+  std::map<std::string, clang::QualType> types;
+};
+
+// The Itanium ABI's mangling of a type, cv-qualifiers dropped: what follows _ZTI,
+// _ZTS and _ZTV in its symbols, and the string type_info::name() returns.
+std::string rttiTypeName(clang::MangleContext& mangler, clang::QualType type);
+
+// One walk over the parsed translation unit.
+DeviceRtti findDeviceRtti(clang::ASTContext& ast);
+
+class DeviceRttiScope {
+public:
+  explicit DeviceRttiScope(const DeviceRtti& rtti);
+  ~DeviceRttiScope();
+  DeviceRttiScope(const DeviceRttiScope&) = delete;
+  DeviceRttiScope& operator=(const DeviceRttiScope&) = delete;
+
+private:
+  const DeviceRtti& rtti_;
+};
+
+} // namespace circle
