@@ -18,6 +18,7 @@
 #include "sema/execution_spaces.h"
 #include "sema/if_target_rules.h"
 #include "sema/launch_checks.h"
+#include "sema/storage_only.h"
 #include "targets/host/checked_launch.h"
 #include "targets/host/managed_vars.h"
 #include "targets/host/host_backend.h"
@@ -144,6 +145,7 @@ public:
     ci_ = &ci;
     ast_ = &ast;
     if (ci.getDiagnostics().hasErrorOccurred()) return;
+    if (!checkStorageOnly(ci.getDiagnostics(), storageOnly_)) return;
     predicates_.emplace(ast);
     if (tk_) {
       if (!checkLaunches(ast, ci.getDiagnostics(), o_.smTargets, launches_)) return;
@@ -168,6 +170,7 @@ public:
       hostModule_ = runTargetPass(in, ci.getTarget(), /*deviceSide=*/false, ci.getCodeGenOpts(), llvm_, input_);
     }
     if (!hostModule_) return;
+    dropStorageOnlyDestructors(*hostModule_, ast, storageOnly_);
     routeStubLaunchesThroughCheck(*hostModule_);
     std::string unreachable = redirectManagedVariables(*hostModule_, managed_);
     if (!unreachable.empty()) {
@@ -402,6 +405,7 @@ private:
   std::optional<IfTargetPredicates> predicates_;
   std::vector<clang::VarDecl*> hostConstexprs_;
   DeviceRtti deviceRtti_;
+  std::vector<const clang::VarDecl*> storageOnly_;
   LaunchIndex launches_;
   std::set<std::string> managed_;
   std::map<std::string, const clang::VarDecl*> managedDecls_;
@@ -424,9 +428,11 @@ protected:
   }
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     clang::Preprocessor& pp = ci.getPreprocessor();
-    pp.setTokenWatcher([ban = banCudaArch(pp), gate = gateIfTargetMacro(pp)](const clang::Token& tok) {
+    pp.setTokenWatcher([ban = banCudaArch(pp), gate = gateIfTargetMacro(pp),
+                        storageOnly = watchStorageOnly()](const clang::Token& tok) {
       ban(tok);
       gate(tok);
+      storageOnly(tok);
     });
     return true;
   }

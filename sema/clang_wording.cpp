@@ -34,6 +34,15 @@ std::optional<std::string> reword(const clang::Diagnostic& d) {
     return "'" + fd->getNameAsString() + "' is " + executionSpace(*fd) +
            " function, not a __global__ kernel: its call cannot be configured with <<<...>>>";
   }
+  // CUDA cannot run a device object's constructor at load time; circle can leave it
+  // to the program.
+  case clang::diag::err_dynamic_var_init:
+    return std::string("dynamic initialization is not supported for __device__, __constant__, __shared__, and "
+                       "__managed__ variables; declare it [[storage_only]] and construct it with placement new in a "
+                       "kernel");
+  case clang::diag::err_shared_var_init:
+    return std::string("initialization is not supported for __shared__ variables; declare it [[storage_only]] and "
+                       "construct it with placement new");
   default:
     return std::nullopt;
   }

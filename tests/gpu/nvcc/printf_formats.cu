@@ -9,8 +9,8 @@ __global__ void formats() {
   printf("f %f e %e E %E g %g G %G a %a\n", 3.14159, 12345.678, 0.000123, 1e-5, 1e20, 1.0);
   printf("width [%8d] [%-8d] [%08.3f] [%+d] [% d] [%.2s] [%*d]\n", 42, 42, 3.14159, 5, 5, "abcdef", 6, 7);
   printf("p %s\n", (void*)0 == nullptr ? "null ok" : "?");
-  // size_t's z modifier and a null %p: what CUDA's printf makes of them, whoever compiled.
-  printf("zu %zu, null %p\n", sizeof(double), (void*)0);
+  // size_t's z modifier.
+  printf("zu %zu\n", sizeof(double));
 }
 
 int main() {

@@ -1,0 +1,41 @@
+# [[storage_only]]: storage without implicit construction or destruction. The seed's
+# host program prints the seed's output; device and shared objects of library types
+# compile (the GPU suite runs vec and storage_only_shared); misuse is a diagnostic.
+source "$(dirname "$0")/lib.sh"
+cu -sm_90 "$EXAMPLES/storage_only.cxx" -o so > build.log 2>&1
+expect_eq "$?" 0 "storage_only.cxx compiles ($(cat build.log))"
+expect_eq "$(./so)" "$(printf 'Entered main\nConstructor called\n100\nDestructor called\nExiting main')" "constructed and destroyed once, by main"
+"$CIRCLE" "$EXAMPLES/storage_only.cxx" -o so_plain > build.log 2>&1
+expect_eq "$(./so_plain | tail -2 | head -1)" "Destructor called" "also without --cuda-path (plain C++)"
+expect_eq "$(./so_plain | grep -c 'Destructor called')" 1 "no exit-time destructor"
+
+for src in "$EXAMPLES/vec.cxx" "$CIRCLE_ROOT/tests/gpu/cases/storage_only_shared.cxx"; do
+  out=$(cu -sm_75 -sm_90 -S -gpu "$src" -o dev 2>&1)
+  expect_eq "$?" 0 "$(basename "$src") compiles ($out)"
+  check; "$CUDA_PATH/bin/ptxas" -arch=sm_90 dev.sm_90.ptx -o dev.cubin 2> ptxas.log || fail "ptxas: $(cat ptxas.log)"
+done
+# The device object is registered with its full size and no host-side destructor runs.
+cu -sm_90 -S -emit-llvm "$EXAMPLES/vec.cxx" -o vec.ll > /dev/null 2>&1
+expect_contains "$(grep -a '__cudaRegisterVar' vec.ll)" "@global_vec, ptr @4, ptr @4, i32 0, i64 24," "global_vec registered, 24 bytes"
+expect_eq "$(grep -ac 'call i32 @__cxa_atexit' vec.ll)" 0 "no exit-time destructor for global_vec"
+
+# Without the attribute, CUDA's error says what to do.
+printf '#include <vector>\n__device__ std::vector<int> v;\nint main() {}\n' > plain.cxx
+out=$(cu -sm_90 plain.cxx -o plain 2>&1)
+expect_contains "$out" "plain.cxx:2:29: error: dynamic initialization is not supported for __device__, __constant__, __shared__, and __managed__ variables; declare it [[storage_only]] and construct it with placement new in a kernel" "the __device__ error suggests storage_only"
+printf '#include <vector>\n__global__ void k() { __shared__ std::vector<int> v; }\nint main() {}\n' > shared.cxx
+out=$(cu -sm_90 shared.cxx -o shared 2>&1)
+expect_contains "$out" "shared.cxx:2:51: error: initialization is not supported for __shared__ variables; declare it [[storage_only]] and construct it with placement new" "the __shared__ error suggests storage_only"
+
+# Misuse.
+printf 'struct S { S(int) {} ~S() {} };\n[[storage_only]] S a = S(1);\nvoid f() {\n  [[storage_only]] S b;\n}\nint main() {}\n' > bad.cxx
+out=$("$CIRCLE" bad.cxx -o bad 2>&1); rc=$?
+expect_eq "$rc" 1 "misuse fails"
+expect_contains "$out" "bad.cxx:2:20: error: a [[storage_only]] object has no initializer: construct it with placement new" "an initializer"
+expect_contains "$out" "bad.cxx:4:22: error: [[storage_only]] applies to objects with static storage" "an automatic object"
+check; [ ! -e bad ] || fail "no output after an error"
+printf '[[storage_only]] void g();\ntemplate <class T> void f() { [[storage_only]] static T x; }\nint main() {}\n' > bad2.cxx
+out=$("$CIRCLE" bad2.cxx -o bad2 2>&1)
+expect_contains "$out" "bad2.cxx:1:3: error: [[storage_only]] applies to objects" "a function"
+expect_contains "$out" "bad2.cxx:2:57: error: [[storage_only]] in a template is not supported yet" "a template"
+finish
