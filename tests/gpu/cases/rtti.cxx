@@ -18,7 +18,12 @@ struct pet : virtual animal {
   int owner = 1;
 };
 struct wild : virtual animal {
+  // While a cat is being built, its wild part (16 bytes in) is a whole wild object:
+  // the construction vtable's type and offset.
+  wild() : built_as(typeid(*this).name()), whole(dynamic_cast<void*>(this)) {}
   int range = 2;
+  const char* built_as;
+  void* whole;
 };
 struct cat : pet, wild {
   int lives = 9;
@@ -44,6 +49,8 @@ void run(const char* where) {
   printf("%s: typeid(*a) %s, == cage<long> %d, == cat %d, before(cat) %d\n", where, typeid(*a).name(),
          typeid(*a) == typeid(zoo::cage<long>), typeid(*a) == typeid(cat), typeid(*a).before(typeid(cat)));
   printf("%s: hash_code equal %d\n", where, typeid(*a).hash_code() == typeid(zoo::cage<long>).hash_code());
+  printf("%s: under construction a %s at +%ld\n", where, c->built_as,
+         static_cast<const char*>(c->whole) - reinterpret_cast<const char*>(static_cast<wild*>(c)));
 
   // Down, cross and void* casts; offsets are printed relative to the object.
   const char* base = reinterpret_cast<const char*>(c);
