@@ -1,5 +1,7 @@
 #include "frontend/if_target_syntax.h"
 
+#include "frontend/toolkit_headers.h"
+
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
@@ -111,9 +113,10 @@ public:
                                                                bool nullTerminated, bool isVolatile) override {
     auto buffer = inner_->getBuffer(name, size, nullTerminated, isVolatile);
     if (!buffer) return buffer;
-    std::optional<std::string> respelled = respellConstevalChains((*buffer)->getBuffer());
-    if (!respelled) return buffer;
-    return llvm::MemoryBuffer::getMemBufferCopy(*respelled, (*buffer)->getBufferIdentifier());
+    std::optional<std::string> header = respellToolkitHeader((*buffer)->getBufferIdentifier(), (*buffer)->getBuffer());
+    std::optional<std::string> respelled = respellConstevalChains(header ? *header : (*buffer)->getBuffer());
+    if (!respelled && !header) return buffer;
+    return llvm::MemoryBuffer::getMemBufferCopy(respelled ? *respelled : *header, (*buffer)->getBufferIdentifier());
   }
 
 private:

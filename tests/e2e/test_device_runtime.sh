@@ -3,7 +3,7 @@
 # lacks is an error at the kernel; kernels whose stack ptxas cannot bound warn.
 source "$(dirname "$0")/lib.sh"
 cases="$CIRCLE_ROOT/tests/gpu/cases"
-for name in stl_containers sort_per_thread device_libc shared_ptr virtual_calls rtti; do
+for name in stl_containers sort_per_thread device_libc shared_ptr virtual_calls rtti strings; do
   out=$(cu -sm_75 -sm_90 -S -gpu "$cases/$name.cxx" -o "$name" 2>&1)
   expect_eq "$?" 0 "$name compiles ($out)"
   for sm in 75 90; do
