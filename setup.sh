@@ -10,11 +10,11 @@ if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update
 # LLVM/Clang 22 come from bookworm-security; newlib-source and spirv-tools are for the
-# device libc and the SPIR-V target.
+# device libc and the SPIR-V target; xz-utils packs the GPU suite for the GPU machine.
 $SUDO apt-get install -y --no-install-recommends \
   build-essential cmake ninja-build \
   llvm-22-dev libclang-cpp22-dev libclang-22-dev clang-22 lld-22 \
-  catch2 spirv-tools newlib-source
+  catch2 spirv-tools newlib-source xz-utils
 
 if [ ! -x "$CUDA_PATH/bin/ptxas" ]; then
   echo "setup.sh: no CUDA toolkit at $CUDA_PATH (set CUDA_PATH); circle needs its ptxas, fatbinary," >&2

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <math.h>
 #include <reent.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,6 +48,18 @@ void* __circle_realloc(void* p, size_t n) {
   }
   return q;
 }
+
+/* Code circle compiles keeps the host's va_list type from the one parse (x86-64's, an
+   array of one struct), so it passes a va_list as the address of the object whose
+   first word holds NVPTX's argument pointer; newlib, built for NVPTX, takes that
+   pointer itself. The device link points the kernels' calls here (std::to_string of
+   a double is one such call). */
+int vsnprintf(char*, size_t, const char*, va_list); /* <stdio.h> would clash with vprintf above */
+int vsprintf(char*, const char*, va_list);
+int __circle_vsnprintf(char* s, size_t n, const char* fmt, void* const* ap) {
+  return vsnprintf(s, n, fmt, *(const va_list*)ap);
+}
+int __circle_vsprintf(char* s, const char* fmt, void* const* ap) { return vsprintf(s, fmt, *(const va_list*)ap); }
 
 void* _malloc_r(struct _reent* r, size_t n) { (void)r; return __circle_malloc(n); }
 void _free_r(struct _reent* r, void* p) { (void)r; __circle_free(p); }

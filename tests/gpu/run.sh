@@ -3,7 +3,9 @@
 #   tests/gpu/run.sh build   here: compile every case in cases.txt with circle into
 #                            tests/gpu/bin/, with the fat-binary listing circle's own
 #                            reader gives (the expected cuobjdump output)
-#   tests/gpu/run.sh run     on the GPU machine (device tool, carry tests/gpu/bin):
+#                            and packs them into tests/gpu/bin.tar.xz (the binaries carry
+#                            static cudart and fat binaries: ~70 MB, ~5 MB packed)
+#   tests/gpu/run.sh run     on the GPU machine (device tool, carry tests/gpu/bin.tar.xz):
 #                            run each case, diff its output with expected/NAME.out, diff
 #                            cuobjdump -lptx -lelf with circle's listing; print a summary.
 #                            A case that must fail says so: expected/NAME.status holds
@@ -49,11 +51,13 @@ build() {
       echo "BUILD FAILED $name"; cat "$bin/$name.build.log"; failed=1
     fi
   done
+  tar -C "$here" -cf - bin | xz -T2 -6 > "$here/bin.tar.xz"
   return $failed
 }
 
 run() {
   local pass=0 fail=0 summary=""
+  if [ -f "$here/bin.tar.xz" ]; then rm -rf "$bin" && xz -dc "$here/bin.tar.xz" | tar -C "$here" -xf -; fi
   command -v cuobjdump > /dev/null || PATH="$cuda/bin:$PATH"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | sed 's/^/device: /'
   while read -r name src flags; do

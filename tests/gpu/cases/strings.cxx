@@ -3,10 +3,30 @@
 // `extern template` (its shared library has them; the device gets them from the
 // headers' definitions) and the number conversions behind to_string/stoi/stod.
 #include <cuda_runtime.h>
+#include <cstdarg>
 #include <cstdio>
 #include <cwctype>
 #include <string>
 #include <string_view>
+
+// A variadic function of one's own handing its va_list to the C library.
+int format(char* out, size_t n, const char* fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  int written = vsnprintf(out, n, fmt, args);
+  va_end(args);
+  return written;
+}
+
+// And one reading its arguments itself.
+long sum(int count, ...) {
+  va_list args;
+  va_start(args, count);
+  long total = 0;
+  for (int i = 0; i < count; ++i) total += i % 2 ? va_arg(args, long) : va_arg(args, int);
+  va_end(args);
+  return total;
+}
 
 void run(const char* where) {
   std::string s = "hello world";
@@ -28,6 +48,9 @@ void run(const char* where) {
   std::string_view view = r;
   printf("%s: [%s] compare %d %d starts %d\n", where, r.c_str(), t.compare("world"), (s < t) ? 1 : 0,
          view.substr(0, 3) == "xxx");
+  char text[64];
+  int written = format(text, sizeof text, "%d|%5.2f|%s|%c|%lld", 42, 3.14159, "str", 'z', -9000000000LL);
+  printf("%s: format [%s] %d, sum %ld\n", where, text, written, sum(4, 1, 20000000000L, 3, -4L));
   std::wstring w = L"wide";
   w += L" string";
   printf("%s: wide %d %d %d %d\n", where, (int)w.size(), iswalpha(L'a') != 0, (int)towupper(L'q'), (int)w.find(L"str"));
