@@ -3,7 +3,8 @@
 // hash_code, std::type_index in a std::map, std::any's type() and failed any_cast,
 // and dynamic_cast: down, up through virtual bases (a diamond), cross, to void*,
 // failures (wrong type, private base, ambiguous base) and references.
-#include <cuda_runtime.h>
+#include "host_and_device.h"
+
 #include <any>
 #include <cstdio>
 #include <map>
@@ -86,15 +87,4 @@ void run(const char* where) {
   printf("%s: any holds double %d, any_cast<int> %s\n", where, any.type() == typeid(double),
          std::any_cast<int>(&any) ? "succeeded" : "is null");
   delete c;
-}
-
-__global__ void kernel() { run("device"); }
-
-int main() {
-  run("host");
-  // run() holds a 3.5 KB frame at -OG2 and calls through vtables, so ptxas cannot
-  // bound its stack (circle warns): the default 1 KiB per thread is not enough.
-  cudaDeviceSetLimit(cudaLimitStackSize, 16 * 1024);
-  kernel<<<1, 1>>>();
-  printf("%s\n", cudaGetErrorString(cudaDeviceSynchronize()));
 }

@@ -2,7 +2,8 @@
 // the two halves must print the same. These are the members libstdc++ declares
 // `extern template` (its shared library has them; the device gets them from the
 // headers' definitions) and the number conversions behind to_string/stoi/stod.
-#include <cuda_runtime.h>
+#include "host_and_device.h"
+
 #include <cstdarg>
 #include <cstdio>
 #include <cwctype>
@@ -54,13 +55,4 @@ void run(const char* where) {
   std::wstring w = L"wide";
   w += L" string";
   printf("%s: wide %d %d %d %d\n", where, (int)w.size(), iswalpha(L'a') != 0, (int)towupper(L'q'), (int)w.find(L"str"));
-}
-
-__global__ void kernel() { run("device"); }
-
-int main() {
-  run("host");
-  cudaDeviceSetLimit(cudaLimitStackSize, 16 * 1024);
-  kernel<<<1, 1>>>();
-  printf("%s\n", cudaGetErrorString(cudaDeviceSynchronize()));
 }
