@@ -59,6 +59,14 @@ std::string deviceSymbolName(clang::MangleContext& mangler, const clang::Functio
   return name;
 }
 
+std::string variableSymbolName(clang::MangleContext& mangler, const clang::VarDecl& vd) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  if (mangler.shouldMangleDeclName(&vd)) mangler.mangleName(clang::GlobalDecl(&vd), os);
+  else os << vd.getName();
+  return name;
+}
+
 std::map<std::string, const clang::VarDecl*> managedVariables(clang::ASTContext& ast) {
   struct Finder : clang::RecursiveASTVisitor<Finder> {
     bool shouldVisitTemplateInstantiations() const { return true; }
@@ -73,13 +81,7 @@ std::map<std::string, const clang::VarDecl*> managedVariables(clang::ASTContext&
   finder.TraverseDecl(ast.getTranslationUnitDecl());
   std::unique_ptr<clang::MangleContext> mangler(ast.createMangleContext());
   std::map<std::string, const clang::VarDecl*> names;
-  for (const clang::VarDecl* vd : finder.found) {
-    std::string name;
-    llvm::raw_string_ostream os(name);
-    if (mangler->shouldMangleDeclName(vd)) mangler->mangleName(clang::GlobalDecl(vd), os);
-    else os << vd->getName();
-    names.emplace(name, vd);
-  }
+  for (const clang::VarDecl* vd : finder.found) names.emplace(variableSymbolName(*mangler, *vd), vd);
   return names;
 }
 

@@ -17,6 +17,9 @@ namespace circle {
 // the mangler, so theirs match only when one MangleContext names them all.
 std::string deviceSymbolName(clang::MangleContext& mangler, const clang::FunctionDecl& fd);
 
+// The symbol a namespace-scope or static variable has in every module.
+std::string variableSymbolName(clang::MangleContext& mangler, const clang::VarDecl& vd);
+
 using DeclsByName = std::map<std::string, const clang::FunctionDecl*>;
 
 // Every __global__ function definition in the translation unit (template

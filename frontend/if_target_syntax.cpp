@@ -113,10 +113,11 @@ public:
                                                                bool nullTerminated, bool isVolatile) override {
     auto buffer = inner_->getBuffer(name, size, nullTerminated, isVolatile);
     if (!buffer) return buffer;
-    std::optional<std::string> header = respellToolkitHeader((*buffer)->getBufferIdentifier(), (*buffer)->getBuffer());
-    std::optional<std::string> respelled = respellConstevalChains(header ? *header : (*buffer)->getBuffer());
-    if (!respelled && !header) return buffer;
-    return llvm::MemoryBuffer::getMemBufferCopy(respelled ? *respelled : *header, (*buffer)->getBufferIdentifier());
+    llvm::StringRef path = (*buffer)->getBufferIdentifier();
+    std::optional<std::string> text = respellToolkitHeader(path, (*buffer)->getBuffer());
+    if (auto chains = respellConstevalChains(text ? *text : (*buffer)->getBuffer())) text = std::move(chains);
+    if (!text) return buffer;
+    return llvm::MemoryBuffer::getMemBufferCopy(*text, path);
   }
 
 private:

@@ -1,5 +1,7 @@
 #include "sema/storage_only.h"
 
+#include "codegen/kernel_index.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Mangle.h"
@@ -103,13 +105,7 @@ void dropStorageOnlyDestructors(llvm::Module& host, clang::ASTContext& ast,
   std::unique_ptr<clang::MangleContext> mangler(ast.createMangleContext());
   std::vector<llvm::CallInst*> calls;
   for (const clang::VarDecl* var : vars) {
-    std::string name = var->getName().str();
-    if (mangler->shouldMangleDeclName(var)) {
-      name.clear();
-      llvm::raw_string_ostream os(name);
-      mangler->mangleName(var, os);
-    }
-    llvm::GlobalVariable* gv = host.getGlobalVariable(name, true);
+    llvm::GlobalVariable* gv = host.getGlobalVariable(variableSymbolName(*mangler, *var), true);
     if (!gv) continue;
     for (llvm::User* user : atexit->users())
       if (auto* call = llvm::dyn_cast<llvm::CallInst>(user);
