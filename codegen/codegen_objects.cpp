@@ -5,8 +5,17 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/IR/Module.h"
+
+#include <iterator>
 
 namespace circle {
+namespace {
+
+const char* const kNames[] = {"__is_host_target",         "__is_spirv_target", "__is_dxil_target",
+                              "__nvvm_current_device_sm", "__nvvm_arch_mask",  "__nvvm_arch"};
+
+} // namespace
 
 TargetValues hostTargetValues() {
   TargetValues v;
@@ -22,12 +31,16 @@ TargetValues nvptxTargetValues(int sm) {
 }
 
 CodegenObjectScope::CodegenObjectScope(clang::ASTContext& ast, const TargetValues& v) : ast_(ast) {
-  give("__is_host_target", v.host);
-  give("__is_spirv_target", v.spirv);
-  give("__is_dxil_target", 0);
-  give("__nvvm_current_device_sm", v.sm);
-  give("__nvvm_arch_mask", v.mask);
-  give("__nvvm_arch", v.sm);
+  const unsigned long long values[] = {v.host, v.spirv, 0, static_cast<unsigned long long>(v.sm), v.mask,
+                                       static_cast<unsigned long long>(v.sm)};
+  static_assert(std::size(values) == std::size(kNames));
+  for (size_t i = 0; i < std::size(kNames); ++i) give(kNames[i], values[i]);
+}
+
+void internalizeCodegenObjects(llvm::Module& module) {
+  for (const char* name : kNames)
+    if (llvm::GlobalVariable* gv = module.getNamedGlobal(name); gv && !gv->isDeclaration())
+      gv->setLinkage(llvm::GlobalValue::InternalLinkage);
 }
 
 void CodegenObjectScope::give(const char* name, unsigned long long value) {

@@ -9,6 +9,9 @@ namespace clang {
 class ASTContext;
 class VarDecl;
 } // namespace clang
+namespace llvm {
+class Module;
+}
 
 namespace circle {
 
@@ -35,5 +38,9 @@ private:
   clang::VarDecl* given_[6] = {};
   int count_ = 0;
 };
+
+// A pass that reads a codegen object defines it in its module; every object file
+// has its own (the values differ per target), so the definitions are local.
+void internalizeCodegenObjects(llvm::Module& module);
 
 } // namespace circle

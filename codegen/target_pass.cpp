@@ -1,5 +1,6 @@
 #include "codegen/target_pass.h"
 
+#include "codegen/codegen_objects.h"
 #include "codegen/replay_consumer.h"
 #include "codegen/target_switch.h"
 
@@ -22,7 +23,9 @@ std::unique_ptr<llvm::Module> runTargetPass(const TargetPassInput& in, const cla
   gen->Initialize(in.ast);
   in.events.replay(*gen, in.ast);
   if (ci.getDiagnostics().hasErrorOccurred()) return nullptr;
-  return std::unique_ptr<llvm::Module>(gen->ReleaseModule());
+  std::unique_ptr<llvm::Module> m(gen->ReleaseModule());
+  if (m) internalizeCodegenObjects(*m);
+  return m;
 }
 
 } // namespace circle

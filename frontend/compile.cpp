@@ -8,9 +8,11 @@
 #include "codegen/replay_consumer.h"
 #include "codegen/target_pass.h"
 #include "frontend/backend_failures.h"
+#include "frontend/device_runtime_path.h"
 #include "frontend/diagnostics.h"
 #include "frontend/if_target_syntax.h"
 #include "frontend/invocation.h"
+#include "frontend/link_step.h"
 #include "frontend/options.h"
 #include "frontend/temp_files.h"
 #include "sema/clang_wording.h"
@@ -30,6 +32,7 @@
 #include "targets/nvptx/launch_bounds.h"
 #include "targets/nvptx/managed_vars.h"
 #include "targets/nvptx/ptx_backend.h"
+#include "targets/nvptx/rdc_objects.h"
 #include "targets/nvptx/sm_targets.h"
 
 #include "clang/AST/ASTContext.h"
@@ -47,6 +50,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/IPO/GlobalDCE.h"
 
 #include <chrono>
 #include <cstdlib>
@@ -85,16 +89,6 @@ private:
   struct Entry { int count = 0; double seconds = 0; };
   std::map<std::string, Entry> phases_;
 };
-
-// circle's device runtime (libdevice-c/), built beside the compiler:
-// <prefix>/bin/circle and <prefix>/lib/circle/device_runtime.bc.
-std::string deviceRuntimePath() {
-  if (const char* env = std::getenv("CIRCLE_DEVICE_RUNTIME"); env && *env) return env;
-  std::string exe = llvm::sys::fs::getMainExecutable(nullptr, reinterpret_cast<void*>(&deviceRuntimePath));
-  llvm::SmallString<256> path(llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
-  llvm::sys::path::append(path, "lib", "circle", "device_runtime.bc");
-  return std::string(path);
-}
 
 std::string defaultOutput(const Options& o, const std::string& input) {
   if (!o.output.empty()) return o.output;
@@ -136,10 +130,11 @@ bool writeModule(const std::string& path, llvm::Module& m, bool bitcode) {
 // each sm's device module first (the host needs their fat binary), then the host.
 class Compilation {
 public:
-  Compilation(const Options& o, const CudaToolkit* tk, const std::string& input, TempDir& temps,
-              PendingOutputs& outputs, PhaseReport& report)
-      : o_(o), tk_(tk), input_(input), output_(defaultOutput(o, input)), temps_(temps), outputs_(outputs),
-        report_(report) {}
+  // `output` is where the requested output goes: for an executable, the object the
+  // link step takes.
+  Compilation(const Options& o, const CudaToolkit* tk, const std::string& input, const std::string& output,
+              TempDir& temps, PendingOutputs& outputs, PhaseReport& report)
+      : o_(o), tk_(tk), input_(input), output_(output), temps_(temps), outputs_(outputs), report_(report) {}
 
   void onParsed(clang::CompilerInstance& ci, clang::ASTContext& ast, const ConsumerEventLog& events) {
     ci_ = &ci;
@@ -170,6 +165,7 @@ public:
       hostModule_ = runTargetPass(in, ci.getTarget(), /*deviceSide=*/false, ci.getCodeGenOpts(), llvm_, input_);
     }
     if (!hostModule_) return;
+    for (const DeviceBitcode& bc : rdcModules_) embedDeviceBitcode(*hostModule_, bc.sm, bc.bitcode);
     dropStorageOnlyDestructors(*hostModule_, ast, storageOnly_);
     routeStubLaunchesThroughCheck(*hostModule_);
     std::string unreachable = redirectManagedVariables(*hostModule_, managed_);
@@ -189,25 +185,16 @@ public:
   bool finish(clang::CompilerInstance& ci) {
     if (!ok_) return false;
     if (o_.gpuOutput) return true;
-    PhaseReport::Scope t(report_, "host backend + link");
+    PhaseReport::Scope t(report_, "host backend");
     BackendPhase phase("generating host code");
     switch (o_.kind) {
+    case OutputKind::Executable: // a scratch object the link step takes now
+      return emitHostModule(ci, *hostModule_, HostEmit::Object, output_);
     case OutputKind::Object: return emitHostModule(ci, *hostModule_, HostEmit::Object, outputs_.add(output_));
     case OutputKind::Assembly: return emitHostModule(ci, *hostModule_, HostEmit::Assembly, outputs_.add(output_));
     case OutputKind::LLVMText: return emitHostModule(ci, *hostModule_, HostEmit::LLVMText, outputs_.add(output_));
     case OutputKind::LLVMBitcode:
       return emitHostModule(ci, *hostModule_, HostEmit::LLVMBitcode, outputs_.add(output_));
-    case OutputKind::Executable: {
-      std::string obj = temps_.file(llvm::sys::path::stem(input_).str() + ".o");
-      if (!emitHostModule(ci, *hostModule_, HostEmit::Object, obj)) return false;
-      LinkRequest req{obj, outputs_.add(output_), o_.libDirs, o_.libs, tk_ ? tk_->libDir : "", o_.verbose};
-      std::string err = linkExecutable(req);
-      if (!err.empty()) {
-        reportError("linking '" + output_ + "' failed:\n" + err);
-        return false;
-      }
-      return true;
-    }
     }
     return false;
   }
@@ -231,6 +218,10 @@ private:
         if (m) emitDeviceRtti(*m, *ast_, deviceRtti_);
       }
       if (!m) return false;
+      if (o_.rdc && !o_.deviceLibrary) {
+        if (!keepRelocatable(*m, sm)) return false;
+        if (!o_.gpuOutput) continue;
+      }
       std::string ptx;
       if (!lowerDevice(*m, sm, ptx)) return false;
 
@@ -257,6 +248,15 @@ private:
       images.push_back(img);
     }
     if (o_.gpuOutput) return true;
+    if (o_.rdc) {
+      // Clang's host code embeds this as the object's own fat binary (nvcc's
+      // __nv_relfatbin); it is empty: the device code travels as bitcode, and the
+      // link step registers the one linked fat binary.
+      std::string empty = temps_.file(llvm::sys::path::stem(input_).str() + ".relfatbin");
+      if (!writeFile(empty, emptyFatbin())) return false;
+      ci.getCodeGenOpts().CudaGpuBinaryFileName = empty;
+      return true;
+    }
 
     std::string fatbin = temps_.file(llvm::sys::path::stem(input_).str() + ".fatbin");
     PhaseReport::Scope t(report_, "fatbinary");
@@ -322,7 +322,7 @@ private:
       auto it = launches_.launchingFunctions.find(r.callee);
       if (it == launches_.launchingFunctions.end()) continue;
       diags.Report(it->second, diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0"))
-          << std::string(kDeviceLaunchNeedsRdc) + ": '" + llvm::demangle(r.callee) + "' launches a kernel and is " +
+          << std::string(o_.rdc ? kUntaggedDeviceLaunch : kDeviceLaunchNeedsRdc) + ": '" + llvm::demangle(r.callee) + "' launches a kernel and is " +
                  "reached from kernel '" + llvm::demangle(r.kernel) + "' (" + smName(sm) + ")";
       ok = false;
     }
@@ -352,11 +352,38 @@ private:
     return tm;
   }
 
+  // -rdc: what a device link needs from this object's module for `sm`, checked as
+  // far as one object allows, is kept as bitcode for the host object to carry.
+  bool keepRelocatable(llvm::Module& m, int sm) {
+    std::set<std::string> notFor = launches_.kernelsNotFor(sm);
+    for (llvm::Function& f : m)
+      if (notFor.count(f.getName().str()) && !f.isDeclaration()) f.setLinkage(llvm::GlobalValue::InternalLinkage);
+    runModulePasses(m, nullptr, [](llvm::PassBuilder&) {
+      llvm::ModulePassManager mpm;
+      mpm.addPass(llvm::GlobalDCEPass());
+      return mpm;
+    });
+    markManagedVariables(m, managed_);
+    if (!applyLaunchBounds(m, sm)) return false;
+    std::vector<ReachedFunction> reached = functionsReachedFromKernels(m);
+    if (!checkNoExplicitHostCalls(reached, sm) || !checkNoDeviceLaunches(reached, sm)) return false;
+    if (o_.gpuOutput) return true;
+    std::string bitcode;
+    llvm::raw_string_ostream os(bitcode);
+    llvm::WriteBitcodeToFile(m, os);
+    rdcModules_.push_back({sm, std::move(bitcode)});
+    return true;
+  }
+
   bool lowerDevice(llvm::Module& m, int sm, std::string& ptx) {
     PhaseReport::Scope t(report_, "device link + PTX");
     // A device library keeps every external definition for the modules it will be
     // linked into; those drop what their kernels do not reach.
-    if (o_.deviceLibrary) return optimizeFor(m, sm) != nullptr;
+    // -rdc's -gpu outputs show one object's module, before any device link.
+    if (o_.deviceLibrary || o_.rdc) {
+      auto tm = optimizeFor(m, sm);
+      return tm && (o_.kind != OutputKind::Assembly || emitPtxFor(m, *tm, sm, ptx));
+    }
     std::string err = linkDeviceModule(m, deviceRuntimePath(), tk_->libdevice, launches_.kernelsNotFor(sm));
     if (!err.empty()) {
       reportError(err);
@@ -373,8 +400,9 @@ private:
       reportAtKernels(missing, "kernel '{0}' reaches '{1}', which has no device definition for {2}", sm,
                       clang::DiagnosticsEngine::Error);
       ci_->getDiagnostics().Report(ci_->getDiagnostics().getCustomDiagID(
-          clang::DiagnosticsEngine::Note, "a function declared without a body, or a host library function "
-                                          "that circle's device libraries do not provide yet"));
+          clang::DiagnosticsEngine::Note, "a function declared without a body (one defined in another source "
+                                          "needs -rdc), or a host library function that circle's device "
+                                          "libraries do not provide yet"));
       return false;
     }
     if (sm == o_.smTargets.front()) // the same code for every sm: say it once
@@ -384,8 +412,13 @@ private:
                       "bytes) if the kernel fails with an illegal memory access",
                       sm, clang::DiagnosticsEngine::Warning);
     if (o_.gpuOutput && o_.kind != OutputKind::Assembly) return true;
+    return emitPtxFor(m, *tm, sm, ptx);
+  }
+
+  bool emitPtxFor(llvm::Module& m, llvm::TargetMachine& tm, int sm, std::string& ptx) {
     BackendPhase phase("generating PTX for " + smName(sm));
-    if (!emitPtx(m, *tm, ptx, err)) {
+    std::string err;
+    if (!emitPtx(m, tm, ptx, err)) {
       reportError(smName(sm) + ": " + err);
       return false;
     }
@@ -411,6 +444,7 @@ private:
   std::map<std::string, const clang::VarDecl*> managedDecls_;
   bool hostOnlyIndexed_ = false;
   std::unique_ptr<llvm::Module> hostModule_;
+  std::vector<DeviceBitcode> rdcModules_;
   bool ok_ = false;
 };
 
@@ -460,16 +494,29 @@ int listFatbin(const std::string& file) {
   return 0;
 }
 
+// One source, parsed once: its requested output, or (for an executable) an object
+// at `output` for the link step.
+bool compileSource(const Options& o, const CudaToolkit* tk, const std::string& input, const std::string& output,
+                   TempDir& temps, PendingOutputs& outputs, PhaseReport& report) {
+  if (!llvm::sys::fs::is_regular_file(input)) {
+    reportError("no such file: '" + input + "'");
+    return false;
+  }
+  auto inv = buildInvocation(o, tk, input);
+  if (!inv) return false;
+  clang::CompilerInstance ci(std::move(inv));
+  ci.createVirtualFileSystem(makeCircleSyntaxFileSystem(llvm::vfs::getRealFileSystem()));
+  ci.createDiagnostics();
+  ci.getDiagnostics().setClient(rewordForCircle(ci.getDiagnostics().takeClient()).release(), /*owned=*/true);
+  Compilation c(o, tk, input, output, temps, outputs, report);
+  OneParseAction action(c, report);
+  return ci.ExecuteAction(action) && c.finish(ci);
+}
+
 } // namespace
 
 int compile(const Options& o) {
   if (o.listFatbin) return listFatbin(*o.listFatbin);
-
-  const std::string& input = o.inputs.front();
-  if (!llvm::sys::fs::is_regular_file(input)) {
-    reportError("no such file: '" + input + "'");
-    return 1;
-  }
 
   std::optional<CudaToolkit> tk;
   if (o.cudaPath) {
@@ -487,13 +534,7 @@ int compile(const Options& o) {
       }
     }
   }
-
-  auto inv = buildInvocation(o, tk ? &*tk : nullptr, input);
-  if (!inv) return 1;
-  clang::CompilerInstance ci(std::move(inv));
-  ci.createVirtualFileSystem(makeCircleSyntaxFileSystem(llvm::vfs::getRealFileSystem()));
-  ci.createDiagnostics();
-  ci.getDiagnostics().setClient(rewordForCircle(ci.getDiagnostics().takeClient()).release(), /*owned=*/true);
+  const CudaToolkit* toolkit = tk ? &*tk : nullptr;
 
   PhaseReport report;
   TempDir temps(o.keepTemps);
@@ -501,12 +542,35 @@ int compile(const Options& o) {
   if (o.keepTemps) reportNote("intermediate files kept in '" + temps.path() + "'");
   PendingOutputs outputs;
   BackendFailureGuard failures(temps, outputs);
-  bool ok;
-  {
-    Compilation c(o, tk ? &*tk : nullptr, input, temps, outputs, report);
-    OneParseAction action(c, report);
-    ok = ci.ExecuteAction(action) && c.finish(ci) && outputs.commit();
+  bool ok = true;
+  if (o.kind != OutputKind::Executable) {
+    const std::string& input = o.inputs.front();
+    ok = compileSource(o, toolkit, input, defaultOutput(o, input), temps, outputs, report);
+  } else {
+    // Each source becomes an object in the scratch directory; the link takes them
+    // with the objects and libraries named on the command line, in that order.
+    std::vector<std::string> linkInputs;
+    for (size_t i = 0; ok && i < o.inputs.size(); ++i) {
+      const std::string& input = o.inputs[i];
+      if (isLinkerInput(input)) {
+        if (!llvm::sys::fs::exists(input)) {
+          reportError("no such file: '" + input + "'");
+          ok = false;
+        }
+        linkInputs.push_back(input);
+        continue;
+      }
+      std::string object = temps.file(std::to_string(i) + "." + llvm::sys::path::stem(input).str() + ".o");
+      ok = compileSource(o, toolkit, input, object, temps, outputs, report);
+      linkInputs.push_back(object);
+    }
+    if (ok) {
+      PhaseReport::Scope t(report, "link");
+      BackendPhase phase("linking");
+      ok = linkProgram(o, toolkit, linkInputs, outputs.add(defaultOutput(o, "")), temps);
+    }
   }
+  ok = ok && outputs.commit();
   if (o.timeReport) report.print();
   return ok ? 0 : 1;
 }

@@ -29,6 +29,7 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
                              // Clang 22 knows CUDA up to 12.9; circle picks the PTX ISA itself.
                              "-Wno-unknown-cuda-version"});
     for (int sm : opts.smTargets) args.push_back("--cuda-gpu-arch=" + smName(sm));
+    if (opts.rdc) args.push_back("-fgpu-rdc");
     // CUDA 13 keeps CCCL (libcu++, CUB, Thrust) in include/cccl, which nvcc searches
     // and Clang's driver does not; cooperative_groups.h needs <cuda/std/...> from it.
     std::string cccl = toolkit->includeDir + "/cccl";
@@ -58,6 +59,9 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
   if (!inv) return nullptr;
 
   if (toolkit) enableTaglessDeviceCalls(inv->getLangOpts());
+  // -rdc objects register through __cudaRegisterLinkedBinary_<id>, as nvcc's do, which
+  // circle's link step defines; Clang's newer offloading entries need its own linker.
+  inv->getLangOpts().OffloadingNewDriver = 0;
 
   // The prelude comes after the CUDA runtime headers the driver force-includes: it
   // builds on dim3 and cudaStream_t.

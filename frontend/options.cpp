@@ -106,6 +106,10 @@ ParseResult parseOptions(const std::vector<std::string>& args) {
       o.showVersion = true;
     } else if (a == "--help" || a == "-h") {
       o.showHelp = true;
+    } else if (a == "-rdc" || a == "-rdc=true" || a == "--relocatable-device-code=true" || a == "-fgpu-rdc") {
+      o.rdc = true;
+    } else if (a == "-rdc=false" || a == "--relocatable-device-code=false" || a == "-fno-gpu-rdc") {
+      o.rdc = false;
     } else if (a == "--device-library") {
       o.deviceLibrary = true;
     } else if (a == "--keep-temps") {
@@ -139,13 +143,22 @@ ParseResult parseOptions(const std::vector<std::string>& args) {
   if (o.deviceLibrary && !(o.gpuOutput && o.kind == OutputKind::LLVMBitcode))
     fail("--device-library needs -gpu -c -emit-llvm");
   if (!o.smTargets.empty() && !o.cudaPath) fail("-sm_XX needs --cuda-path to enable CUDA");
-  if (o.cudaPath && o.smTargets.empty() && !o.listFatbin)
+  bool anySource = std::any_of(o.inputs.begin(), o.inputs.end(), [](const std::string& in) { return !isLinkerInput(in); });
+  // A link of objects alone takes the sms the objects were compiled for.
+  if (o.cudaPath && o.smTargets.empty() && !o.listFatbin && anySource)
     fail("--cuda-path needs at least one -sm_XX target; no default architecture is assumed");
   if (!o.showHelp && !o.showVersion && !o.listFatbin && !r.error) {
     if (o.inputs.empty()) fail("no input files");
-    else if (o.inputs.size() > 1) fail("one input file at a time (got " + std::to_string(o.inputs.size()) + ")");
+    else if (o.kind != OutputKind::Executable && (o.inputs.size() > 1 || !anySource))
+      fail("-c, -S and -emit-llvm compile one source file (got " + std::to_string(o.inputs.size()) +
+           " input" + (o.inputs.size() > 1 ? "s" : "") + ")");
   }
   return r;
+}
+
+bool isLinkerInput(const std::string& path) {
+  std::string ext = std::filesystem::path(path).extension().string();
+  return ext == ".o" || ext == ".a" || ext == ".so" || path.find(".so.") != std::string::npos;
 }
 
 std::string perSmOutputName(const std::string& output, int sm, const std::string& ext) {
@@ -160,10 +173,11 @@ std::string versionText() {
 }
 
 std::string helpText() {
-  return R"(usage: circle [options] FILE
+  return R"(usage: circle [options] FILE...
 
-Compiles one C++ source. With --cuda-path it is parsed once and generated for the
-host and for every -sm_XX; the executable carries a fat binary like nvcc's.
+Compiles C++ sources and links them with the objects and libraries named (.o, .a,
+.so). With --cuda-path each source is parsed once and generated for the host and
+for every -sm_XX; the executable carries a fat binary like nvcc's.
 
   --cuda-path=DIR   CUDA toolkit to use; its presence enables CUDA
   -sm_XX            GPU architecture (one or more; no default), e.g. -sm_75 -sm_90
@@ -173,6 +187,9 @@ host and for every -sm_XX; the executable carries a fat binary like nvcc's.
   -emit-llvm        with -S: LLVM IR text; with -c: LLVM bitcode
   -gpu              with -S or -emit-llvm: write each sm's module instead of the
                     host's, one file per sm (-o out gives out.sm_75.ptx ...)
+  -rdc              relocatable device code: kernels and device functions may call
+                    across objects, and kernels may launch kernels (dynamic
+                    parallelism); circle links the objects' device code
   -G                device debug information
   -OG0..-OG3        device optimisation (default -OG2)
   -O0..-O3          host optimisation (default -O0)

@@ -32,6 +32,7 @@ struct Options {
   std::vector<std::string> macroOps;      // "-DX=1" / "-UX" in command-line order
   std::vector<std::string> libs;          // -l
   std::vector<std::string> libDirs;       // -L
+  bool rdc = false;         // -rdc: relocatable device code, linked across objects by circle
   bool deviceLibrary = false; // --device-library: device bitcode of every definition, nothing linked
   bool keepTemps = false;   // --keep-temps: leave the PTX/cubin/fatbin files beside the output
   bool verbose = false;     // -v: print the external tools circle runs
@@ -55,6 +56,10 @@ ParseResult parseOptions(const std::vector<std::string>& args);
 
 std::string helpText();
 std::string versionText();
+
+// An object file or library the command line names for the link (by its extension);
+// every other input is a source to compile.
+bool isLinkerInput(const std::string& path);
 
 // The file name -o X (or the input's stem) gives one device output for sm XX: X.sm_XX.ext
 std::string perSmOutputName(const std::string& output, int sm, const std::string& ext);

@@ -65,6 +65,27 @@ const clang::Expr* explicitPtxArgument(const clang::CUDAKernelCallExpr& launch) 
   return arg;
 }
 
+bool isDeviceLaunch(clang::ASTContext& ast, const clang::CUDAKernelCallExpr& launch) {
+  const auto* config = llvm::dyn_cast_or_null<clang::CallExpr>(launch.getConfig());
+  return config && ast.getcudaLaunchDeviceDecl() &&
+         config->getDirectCallee() == ast.getcudaLaunchDeviceDecl();
+}
+
+// Why a parameter of this type cannot be passed to a kernel launched from the
+// device, or empty.
+std::string deviceLaunchArgumentProblem(clang::QualType type) {
+  const clang::CXXRecordDecl* record = type->getAsCXXRecordDecl();
+  if (!record || !record->hasDefinition()) return {};
+  record = record->getDefinition();
+  for (const clang::CXXConstructorDecl* ctor : record->ctors())
+    if (ctor->isCopyConstructor() && ctor->isUserProvided()) return "a user-provided copy constructor";
+  if (const clang::CXXDestructorDecl* dtor = record->getDestructor(); dtor && dtor->isUserProvided())
+    return "a user-provided destructor";
+  if (!record->hasTrivialCopyConstructor() || !record->hasTrivialDestructor())
+    return "a member or base with a user-provided copy constructor or destructor";
+  return {};
+}
+
 std::string smList(const std::vector<int>& sms) {
   std::string s;
   for (int sm : sms) s += (s.empty() ? "sm_" : ", sm_") + std::to_string(sm);
@@ -94,7 +115,20 @@ bool checkLaunches(clang::ASTContext& ast, clang::DiagnosticsEngine& diags, cons
   std::map<const clang::FunctionDecl*, std::set<int>> restricted;
   std::set<const clang::DeclRefExpr*> restrictedRefs;
   for (const Launch& l : finder.launches) {
-    // Sema already refused launches in explicit __device__/__global__ code.
+    if (isDeviceLaunch(ast, *l.call)) {
+      index.deviceLaunches++;
+      const clang::FunctionDecl* kernel = l.call->getDirectCallee();
+      for (unsigned i = 0; kernel && i < l.call->getNumArgs() && i < kernel->getNumParams(); ++i) {
+        std::string why = deviceLaunchArgumentProblem(kernel->getParamDecl(i)->getType());
+        if (!why.empty())
+          error(l.call->getArg(i)->getBeginLoc(),
+                "argument " + std::to_string(i + 1) + " of a launch from the device has type '" +
+                    kernel->getParamDecl(i)->getType().getAsString() + "', which has " + why +
+                    "; a kernel launched from the device receives a copy of the argument's bytes");
+      }
+      continue;
+    }
+    // Without -rdc Sema already refused launches in explicit __device__/__global__ code.
     if (l.enclosing) index.launchingFunctions.emplace(deviceSymbolName(*mangler, *l.enclosing), l.call->getBeginLoc());
 
     const clang::Expr* ptx = explicitPtxArgument(*l.call);

@@ -23,17 +23,26 @@ struct LaunchIndex {
   // Functions that may run on the device and launch a kernel, by device symbol
   // name, with their first launch: an error if a kernel reaches them.
   std::map<std::string, clang::SourceLocation> launchingFunctions;
+  // Launches Sema lowered for the device (in __global__/__device__ code, -rdc).
+  int deviceLaunches = 0;
 
   // The kernels the sm's device module must not contain.
   std::set<std::string> kernelsNotFor(int sm) const;
 };
 
-// The one wording for every launch from device code circle refuses.
+// Clang's words for a launch from device code without -rdc, with circle's flag.
 inline constexpr const char* kDeviceLaunchNeedsRdc =
-    "kernel launch from __device__ or __global__ functions requires separate compilation mode, which circle "
-    "does not support yet (no -rdc)";
+    "kernel launch from __device__ or __global__ functions requires separate compilation mode (compile with -rdc)";
 
-// Reports bad 5th arguments and indexes the launches. Returns false if it
+// With -rdc, a launch in an untagged function runs the host's launch sequence even
+// when a kernel reaches it: Sema chose the sequence once, for the host.
+inline constexpr const char* kUntaggedDeviceLaunch =
+    "a launch from the device must be written in a __global__ or __device__ function (an untagged function "
+    "launches the host's way, once for every target)";
+
+// Reports bad 5th arguments, device-side launches of arguments the child kernel
+// could not receive (a user-provided copy constructor or destructor: the device
+// runtime copies the bytes), and indexes the launches. Returns false if it
 // reported an error.
 bool checkLaunches(clang::ASTContext& ast, clang::DiagnosticsEngine& diags, const std::vector<int>& sms,
                    LaunchIndex& index);

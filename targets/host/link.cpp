@@ -10,7 +10,8 @@ std::string linkExecutable(const LinkRequest& req) {
   // CIRCLE_LINKER overrides the driver (e.g. clang++); it must accept GCC-style flags.
   const char* env = std::getenv("CIRCLE_LINKER");
   std::string driver = env && *env ? env : CIRCLE_DEFAULT_LINKER_DRIVER;
-  std::vector<std::string> args = {req.object, "-o", req.output};
+  std::vector<std::string> args = req.inputs;
+  args.insert(args.end(), {"-o", req.output});
   for (const auto& d : req.libDirs) args.push_back("-L" + d);
   for (const auto& l : req.libs) args.push_back("-l" + l);
   if (!req.cudaLibDir.empty()) {

@@ -1,4 +1,4 @@
-// Links the host object into an executable through the system's linker driver.
+// Links the host objects into an executable through the system's linker driver.
 #pragma once
 #include <string>
 #include <vector>
@@ -6,7 +6,7 @@
 namespace circle {
 
 struct LinkRequest {
-  std::string object;
+  std::vector<std::string> inputs; // objects and libraries, in command-line order
   std::string output;
   std::vector<std::string> libDirs, libs;
   std::string cudaLibDir; // empty without CUDA; else libcudart_static is linked implicitly

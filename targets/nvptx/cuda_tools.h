@@ -8,16 +8,22 @@ struct CudaToolkit;
 
 struct SmImage {
   int sm;
-  std::string ptxFile;
+  std::string ptxFile; // empty: the image has no PTX (it needed a device link)
   std::string cubinFile;
 };
 
 // Each returns an empty string on success, else the tool's complaint.
+// `relocatable` (-c) leaves calls to functions defined elsewhere for nvlink.
 std::string runPtxas(const CudaToolkit& tk, int sm, const std::string& ptxFile, const std::string& cubinFile,
-                     bool debug, bool verbose, std::string& warnings);
+                     bool debug, bool verbose, std::string& warnings, bool relocatable = false);
+
+// Links a relocatable cubin with the device runtime library (libcudadevrt.a).
+std::string runNvlink(const CudaToolkit& tk, int sm, const std::string& cubinFile, const std::string& outFile,
+                      bool verbose);
 
 // Every sm contributes its cubin and its PTX: the PTX lets newer GPUs JIT the code,
-// and cuobjdump -lptx -lelf lists both for each sm, as with nvcc.
+// and cuobjdump -lptx -lelf lists both for each sm, as with nvcc. PTX that calls
+// into libcudadevrt cannot be JIT-linked by the driver, so such images carry none.
 std::string runFatbinary(const CudaToolkit& tk, const std::vector<SmImage>& images, const std::string& outFile,
                          bool debug, bool verbose);
 

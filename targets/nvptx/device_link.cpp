@@ -161,10 +161,13 @@ std::string linkDeviceModule(llvm::Module& module, const std::string& runtimePat
   // The kernels' heap calls go through the device libc's size-keeping wrappers, so
   // realloc works and every block has the same layout, whoever allocated it.
   // Their va_list calls into newlib go through wrappers that take the one parse's
-  // va_list (libdevice-c/libc/glue.c says why).
+  // va_list (libdevice-c/libc/glue.c says why), and their launches through the
+  // runtime's bridge to CUDA's second launch interface (runtime/device_launch.cpp).
   for (auto [from, to] : {std::pair{"malloc", "__circle_malloc"}, std::pair{"free", "__circle_free"},
                           std::pair{"realloc", "__circle_realloc"}, std::pair{"vsnprintf", "__circle_vsnprintf"},
-                          std::pair{"vsprintf", "__circle_vsprintf"}})
+                          std::pair{"vsprintf", "__circle_vsprintf"},
+                          std::pair{"__cudaCDP2GetParameterBuffer", "__circle_get_parameter_buffer"},
+                          std::pair{"__cudaCDP2LaunchDevice", "__circle_launch_device"}})
     if (llvm::Function* f = module.getFunction(from); f && f->isDeclaration()) f->setName(to);
   // The runtime first: its functions call into libdevice too.
   if (std::string err = linkLibrary(module, runtimePath, "circle's device runtime"); !err.empty()) return err;

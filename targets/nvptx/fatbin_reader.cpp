@@ -25,6 +25,14 @@ T load(const unsigned char* p) {
 
 } // namespace
 
+std::string emptyFatbin() {
+  unsigned char header[16] = {};
+  std::memcpy(header, &kFatbinMagic, 4);
+  header[4] = 1;  // version
+  header[6] = 16; // header size; the body that follows is empty
+  return std::string(reinterpret_cast<const char*>(header), sizeof header);
+}
+
 std::string parseFatbinBlob(const unsigned char* data, size_t size, const std::string& fileStem,
                             std::vector<FatbinEntry>& entries) {
   int elfCount = 0, ptxCount = 0;
@@ -72,10 +80,11 @@ std::string readFatbinEntries(const std::string& file, std::vector<FatbinEntry>&
   bool found = false;
   for (const llvm::object::SectionRef& sec : obj->getBinary()->sections()) {
     auto name = sec.getName();
-    if (!name || *name != ".nv_fatbin") continue;
+    // __nv_relfatbin: an -rdc object's own (relocatable) fat binary.
+    if (!name || (*name != ".nv_fatbin" && *name != "__nv_relfatbin")) continue;
     found = true;
     auto contents = sec.getContents();
-    if (!contents) return "cannot read the .nv_fatbin section of '" + file + "'";
+    if (!contents) return "cannot read the " + name->str() + " section of '" + file + "'";
     std::string err = parseFatbinBlob(reinterpret_cast<const unsigned char*>(contents->data()), contents->size(),
                                       stem, entries);
     if (!err.empty()) return "'" + file + "': " + err;

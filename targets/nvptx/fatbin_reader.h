@@ -1,4 +1,5 @@
-// Reads the fat binaries in an executable's or object's .nv_fatbin section, the way
+// Reads the fat binaries in an executable's or object's .nv_fatbin section (and an
+// -rdc object's __nv_relfatbin), the way
 // cuobjdump -lelf -lptx lists them.
 #pragma once
 #include <string>
@@ -17,6 +18,10 @@ std::string readFatbinEntries(const std::string& file, std::vector<FatbinEntry>&
 
 // One line per entry, as cuobjdump prints them ("ELF file    1: a.1.sm_75.cubin").
 std::string formatFatbinListing(const std::vector<FatbinEntry>& entries);
+
+// A fat binary with no entries: what an -rdc object registers as its own (its
+// device code is linked later).
+std::string emptyFatbin();
 
 // Parses a raw fat binary blob (what fatbinary --create writes, or a section's bytes).
 std::string parseFatbinBlob(const unsigned char* data, size_t size, const std::string& fileStem,

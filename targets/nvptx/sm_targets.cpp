@@ -61,6 +61,8 @@ std::optional<CudaToolkit> CudaToolkit::locate(const std::string& root, std::str
   tk.libdevice = join(root, "nvvm/libdevice/libdevice.10.bc");
   tk.includeDir = join(root, "include");
   tk.libDir = join(root, "lib64");
+  tk.nvlink = join(root, "bin/nvlink");
+  tk.cudadevrt = join(tk.libDir, "libcudadevrt.a");
   struct Need { const std::string& path; const char* what; };
   for (Need n : {Need{tk.ptxas, "ptxas"}, Need{tk.fatbinary, "fatbinary"}, Need{tk.libdevice, "libdevice"},
                  Need{join(tk.includeDir, "cuda_runtime.h"), "cuda_runtime.h"},

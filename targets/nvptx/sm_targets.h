@@ -16,6 +16,7 @@ namespace circle {
 struct CudaToolkit {
   std::string root;
   std::string ptxas, fatbinary, libdevice, includeDir, libDir;
+  std::string nvlink, cudadevrt; // for -rdc links only: checked when one needs them
   int versionMajor = 0, versionMinor = 0; // from ptxas --version
   std::vector<int> ptxasArchs;             // every sm_XX ptxas accepts (real, non-variant)
   int ptxIsa = 0;                          // PTX ISA version used for all modules, e.g. 90 for 9.0

@@ -68,9 +68,41 @@ diag host.cxx 3:14 "'f' is an untagged (__host__ __device__) function, not a __g
 printf '__host__ void h() {}\nint main() {\n  h<<<1, 1>>>();\n}\n' > hostonly.cxx
 diag hostonly.cxx 3:14 "'h' is a __host__ function, not a __global__ kernel" "launching a __host__ function"
 printf '__global__ void k() {}\n__global__ void parent() {\n  k<<<1, 1>>>();\n}\nint main() {}\n' > nested.cxx
-diag nested.cxx 3:4 "kernel launch from __device__ or __global__ functions requires separate compilation mode, which circle does not support yet (no -rdc)" "launch from a kernel"
+diag nested.cxx 3:4 "kernel launch from __device__ or __global__ functions requires separate compilation mode (compile with -rdc)" "launch from a kernel"
 printf '__global__ void k() {}\nvoid helper() { k<<<1, 1>>>(); }\n__global__ void uses() { helper(); }\nint main() { helper(); }\n' > reached.cxx
-diag reached.cxx 2:17 "kernel launch from __device__ or __global__ functions requires separate compilation mode, which circle does not support yet (no -rdc): 'helper()' launches a kernel and is reached from kernel 'uses()' (sm_75)" "launch reached from a kernel"
+diag reached.cxx 2:17 "kernel launch from __device__ or __global__ functions requires separate compilation mode (compile with -rdc): 'helper()' launches a kernel and is reached from kernel 'uses()' (sm_75)" "launch reached from a kernel"
+# With -rdc a kernel may launch kernels; what the device cannot do stays an error.
+diag_rdc() { # file line:col message description
+  local out; out=$(cu -sm_75 -sm_90 -rdc "$1" -o bad 2>&1); local rc=$?
+  expect_eq "$rc" 1 "$4 exit status"
+  expect_contains "$out" "$1:$2: error: $3" "$4"
+  expect_no_file bad "$4 leaves no output"
+}
+diag_rdc reached.cxx 2:17 "a launch from the device must be written in a __global__ or __device__ function (an untagged function launches the host's way, once for every target): 'helper()' launches a kernel and is reached from kernel 'uses()' (sm_75)" "-rdc: untagged launch reached from a kernel"
+cat > copyctor.cxx <<'SRC'
+struct Counted {
+  int n;
+  Counted(int n) : n(n) {}
+  Counted(const Counted& o) : n(o.n + 1) {}
+};
+struct Closes {
+  ~Closes() {}
+};
+struct HasCounted {
+  Counted c;
+};
+__global__ void child(Counted c, int x, Closes d, HasCounted h) {}
+__global__ void parent() {
+  child<<<1, 1>>>(Counted(1), 2, Closes(), HasCounted{Counted(3)});
+}
+int main() { parent<<<1, 1>>>(); }
+SRC
+diag_rdc copyctor.cxx 14:19 "argument 1 of a launch from the device has type 'Counted', which has a user-provided copy constructor; a kernel launched from the device receives a copy of the argument's bytes" "-rdc: device launch, copy constructor"
+diag_rdc copyctor.cxx 14:34 "argument 3 of a launch from the device has type 'Closes', which has a user-provided destructor" "-rdc: device launch, destructor"
+diag_rdc copyctor.cxx 14:44 "argument 4 of a launch from the device has type 'HasCounted', which has a member or base with a user-provided copy constructor or destructor" "-rdc: device launch, member with a copy constructor"
+out=$(cu -sm_75 -sm_90 -rdc copyctor.cxx -o bad 2>&1)
+expect_not_contains "$out" "argument 2 of" "-rdc: device launch, an int argument is fine"
+
 printf '__global__ int k() { return 1; }\nint main() {}\n' > ret.cxx
 diag ret.cxx 1:12 "kernel function type 'int ()' must have void return type" "kernel returning a value"
 printf '__global__ void k(int n) {\n  __nvvm_maxntidx(n);\n}\nint main() {}\n' > bound.cxx

@@ -13,7 +13,13 @@
 #                            stands for the repository root where it was built).
 #                            Output that depends on rand() is checked by the awk script
 #                            expected/NAME.check instead of compared. Each nvcc/NAME.cu is
-#                            built by circle and by nvcc; the two must print the same.
+#                            built by circle and by nvcc; the two must print the same. A
+#                            source whose first line is "// gpu-suite: rdc" is built with
+#                            relocatable device code (circle -rdc, nvcc -rdc=true), one
+#                            with "// gpu-suite: sm_90" for sm_90 only (sm_80+ intrinsics,
+#                            which nvcc would need __CUDA_ARCH__ to hide from sm_75); each
+#                            directory nvcc/NAME/ is a program of several .cu files, each
+#                            compiled with -rdc -c and the objects linked.
 # Exit status: 0 only if every case passed.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -41,15 +47,40 @@ build() {
     fi
   done < <(cases)
   # Programs compared with nvcc's build of the same source (tests/gpu/nvcc/*.cu).
+  local arch=(-gencode arch=compute_75,code=sm_75 -gencode arch=compute_90,code=sm_90)
   for src in "$here"/nvcc/*.cu; do
     local name; name=nvcc_$(basename "$src" .cu)
-    if "$circle" --cuda-path="$cuda" -sm_75 -sm_90 "$src" -o "$bin/$name.circle" 2> "$bin/$name.build.log" &&
-       "$cuda/bin/nvcc" -std=c++20 -gencode arch=compute_75,code=sm_75 -gencode arch=compute_90,code=sm_90 \
-         "$src" -o "$bin/$name.nvcc" 2>> "$bin/$name.build.log"; then
+    local cflags=(-sm_75 -sm_90) nflags=("${arch[@]}") suite
+    suite=$(head -1 "$src" | sed -n 's|^// gpu-suite:||p')
+    if grep -qw rdc <<< "$suite"; then cflags+=(-rdc); nflags+=(-rdc=true); fi
+    if grep -qw sm_90 <<< "$suite"; then cflags=(-sm_90 "${cflags[@]:2}"); nflags=(-gencode arch=compute_90,code=sm_90 "${nflags[@]:4}"); fi
+    if "$circle" --cuda-path="$cuda" "${cflags[@]}" "$src" -o "$bin/$name.circle" 2> "$bin/$name.build.log" &&
+       "$cuda/bin/nvcc" -std=c++20 "${nflags[@]}" "$src" -o "$bin/$name.nvcc" 2>> "$bin/$name.build.log"; then
       echo "built $name (circle and nvcc)"
     else
       echo "BUILD FAILED $name"; cat "$bin/$name.build.log"; failed=1
     fi
+  done
+  # Programs of several files: separate compilation, one device link.
+  for dir in "$here"/nvcc/*/; do
+    local name; name=nvcc_$(basename "$dir")
+    local cobjs=() nobjs=() ok=1
+    mkdir -p "$bin/$name.objects"
+    for src in "$dir"*.cu; do
+      local stem; stem=$(basename "$src" .cu)
+      "$circle" --cuda-path="$cuda" -sm_75 -sm_90 -rdc -c "$src" -o "$bin/$name.objects/$stem.circle.o" \
+        2>> "$bin/$name.build.log" || ok=0
+      "$cuda/bin/nvcc" -std=c++20 -rdc=true "${arch[@]}" -c "$src" -o "$bin/$name.objects/$stem.nvcc.o" \
+        2>> "$bin/$name.build.log" || ok=0
+      cobjs+=("$bin/$name.objects/$stem.circle.o"); nobjs+=("$bin/$name.objects/$stem.nvcc.o")
+    done
+    if [ $ok -eq 1 ] && "$circle" --cuda-path="$cuda" "${cobjs[@]}" -o "$bin/$name.circle" 2>> "$bin/$name.build.log" &&
+       "$cuda/bin/nvcc" -rdc=true "${arch[@]}" "${nobjs[@]}" -o "$bin/$name.nvcc" 2>> "$bin/$name.build.log"; then
+      echo "built $name (circle and nvcc, $(ls "$dir"*.cu | wc -l) files each)"
+    else
+      echo "BUILD FAILED $name"; cat "$bin/$name.build.log"; failed=1
+    fi
+    rm -rf "$bin/$name.objects"
   done
   tar -C "$here" -cf - bin | xz -T2 -6 > "$here/bin.tar.xz"
   return $failed
@@ -89,7 +120,7 @@ run() {
     else fail=$((fail + 1)); summary+="FAIL $name: $why"$'\n'; fi
     echo "--- $name: cuobjdump -lptx -lelf"; cat "$bin/$name.cuobjdump" 2>/dev/null
   done < <(cases)
-  for src in "$here"/nvcc/*.cu; do
+  for src in "$here"/nvcc/*.cu "$here"/nvcc/*/; do
     local name; name=nvcc_$(basename "$src" .cu)
     local ok=1 why=""
     if [ ! -x "$bin/$name.circle" ] || [ ! -x "$bin/$name.nvcc" ]; then ok=0; why="not built"

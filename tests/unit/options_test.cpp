@@ -74,8 +74,30 @@ TEST_CASE("unknown options, missing values and input counts are errors") {
   CHECK(parse({"-frobnicate", "a.cxx"}).error->message.find("-frobnicate") != std::string::npos);
   CHECK(parse({"a.cxx", "-o"}).error);
   CHECK(parse({}).error->message == "no input files");
-  CHECK(parse({"a.cxx", "b.cxx"}).error);
+  CHECK(parse({"-c", "a.cxx", "b.cxx"}).error->message == "-c, -S and -emit-llvm compile one source file (got 2 inputs)");
+  CHECK(parse({"-c", "a.o"}).error);
   CHECK_FALSE(parse({"--version"}).error);
+}
+
+TEST_CASE("an executable is linked from any number of sources, objects and libraries") {
+  ParseResult r = parse({"a.cxx", "b.o", "libc.a", "-o", "prog"});
+  REQUIRE_FALSE(r.error);
+  CHECK(r.options.inputs == std::vector<std::string>{"a.cxx", "b.o", "libc.a"});
+  CHECK(isLinkerInput("b.o"));
+  CHECK(isLinkerInput("libz.so.1"));
+  CHECK_FALSE(isLinkerInput("a.cxx"));
+  // A link of objects alone takes the objects' sms.
+  CHECK_FALSE(parse({"--cuda-path=/c", "a.o", "b.o"}).error);
+  CHECK(parse({"--cuda-path=/c", "a.cxx", "b.o"}).error);
+}
+
+TEST_CASE("-rdc and its nvcc and Clang spellings") {
+  CHECK(parse({"-rdc", "a.cxx"}).options.rdc);
+  CHECK(parse({"-rdc=true", "a.cxx"}).options.rdc);
+  CHECK(parse({"--relocatable-device-code=true", "a.cxx"}).options.rdc);
+  CHECK(parse({"-fgpu-rdc", "a.cxx"}).options.rdc);
+  CHECK_FALSE(parse({"-rdc", "-rdc=false", "a.cxx"}).options.rdc);
+  CHECK_FALSE(parse({"a.cxx"}).options.rdc);
 }
 
 TEST_CASE("per-sm output names put the sm before the extension") {

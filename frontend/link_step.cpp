@@ -1,0 +1,81 @@
+#include "frontend/link_step.h"
+
+#include "frontend/device_runtime_path.h"
+#include "frontend/diagnostics.h"
+#include "frontend/options.h"
+#include "frontend/temp_files.h"
+#include "targets/host/link.h"
+#include "targets/host/linked_registration.h"
+#include "targets/nvptx/rdc_device_link.h"
+#include "targets/nvptx/sm_targets.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+namespace circle {
+
+bool linkProgram(const Options& o, const CudaToolkit* tk, std::vector<std::string> inputs,
+                 const std::string& output, TempDir& temps) {
+  std::vector<RelocatableObject> relocatable;
+  std::vector<std::string> registrations;
+  for (const std::string& in : inputs) {
+    if (llvm::sys::path::extension(in) != ".o") continue; // libraries go to the host linker as they are
+    RelocatableObject obj;
+    if (std::string err = readRelocatableObject(in, obj); !err.empty()) {
+      reportError(err);
+      return false;
+    }
+    if (obj.registrations.empty()) continue;
+    if (obj.modules.empty()) {
+      reportError("'" + in + "' was compiled with relocatable device code by another compiler; circle links the "
+                  "device code of objects it compiled with -rdc");
+      return false;
+    }
+    registrations.insert(registrations.end(), obj.registrations.begin(), obj.registrations.end());
+    relocatable.push_back(std::move(obj));
+  }
+
+  if (!relocatable.empty()) {
+    if (!tk) {
+      reportError("'" + relocatable.front().path + "' holds relocatable device code: linking it needs --cuda-path");
+      return false;
+    }
+    RdcDeviceLink link;
+    link.toolkit = tk;
+    link.sms = o.smTargets;
+    if (link.sms.empty())
+      for (const DeviceBitcode& bc : relocatable.front().modules) link.sms.push_back(bc.sm);
+    link.objects = std::move(relocatable);
+    link.runtimePath = deviceRuntimePath();
+    link.optLevel = o.deviceOpt;
+    link.debug = o.deviceDebug;
+    link.verbose = o.verbose;
+    link.scratchDir = temps.path();
+    std::string fatbinPath;
+    if (std::string err = linkRelocatableDevice(link, fatbinPath); !err.empty()) {
+      reportError(err);
+      return false;
+    }
+    auto fatbin = llvm::MemoryBuffer::getFile(fatbinPath);
+    if (!fatbin) {
+      reportError("cannot read '" + fatbinPath + "'");
+      return false;
+    }
+    std::string registration = temps.file("linked_registration.o");
+    if (std::string err = writeLinkedRegistration({(*fatbin)->getBuffer().str(), registrations}, registration);
+        !err.empty()) {
+      reportError(err);
+      return false;
+    }
+    inputs.push_back(registration);
+  }
+
+  LinkRequest req{inputs, output, o.libDirs, o.libs, tk ? tk->libDir : "", o.verbose};
+  if (std::string err = linkExecutable(req); !err.empty()) {
+    reportError("linking '" + (o.output.empty() ? std::string("a.out") : o.output) + "' failed:\n" + err);
+    return false;
+  }
+  return true;
+}
+
+} // namespace circle

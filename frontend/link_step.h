@@ -1,0 +1,19 @@
+// The link: the objects circle compiled from the command line's sources, and the
+// objects and libraries it names, become one executable. Objects compiled with
+// -rdc bring their device code as bitcode; it is linked here into one fat binary
+// with the start-up code that registers it (targets/nvptx/rdc_device_link.h,
+// targets/host/linked_registration.h).
+#pragma once
+#include <string>
+#include <vector>
+
+namespace circle {
+struct CudaToolkit;
+struct Options;
+class TempDir;
+
+// Reports its errors; returns false after one.
+bool linkProgram(const Options& o, const CudaToolkit* tk, std::vector<std::string> inputs,
+                 const std::string& output, TempDir& temps);
+
+} // namespace circle

@@ -1,0 +1,22 @@
+// The start-up code of a program linked from -rdc objects. Clang's host code in each
+// such object calls __cudaRegisterLinkedBinary_<module id>(register_globals, ...)
+// from a constructor; the linked fat binary exists only now, so the link defines
+// those functions: each records its object's register_globals, and the last to
+// arrive registers the fat binary with the CUDA runtime and hands the handle to
+// every object's register_globals (the kernels and variables live in one module).
+#pragma once
+#include <string>
+#include <vector>
+
+namespace circle {
+
+struct LinkedRegistration {
+  std::string fatbin;                     // the linked fat binary's bytes
+  std::vector<std::string> registrations; // one per -rdc object, in any order
+};
+
+// Writes an x86-64 object defining the registration functions. Returns an error
+// message, or empty on success.
+std::string writeLinkedRegistration(const LinkedRegistration& r, const std::string& objectPath);
+
+} // namespace circle

@@ -1,0 +1,137 @@
+#include "targets/nvptx/rdc_device_link.h"
+
+#include "targets/nvptx/cuda_tools.h"
+#include "targets/nvptx/device_link.h"
+#include "targets/nvptx/ptx_backend.h"
+#include "targets/nvptx/sm_targets.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+
+namespace circle {
+namespace {
+
+// CUDA's device runtime API (cudaLaunchDevice, cudaGetParameterBuffer, the
+// __cudaCDP2* entry points the headers call): libcudadevrt.a defines them.
+bool fromDeviceRuntimeLibrary(llvm::StringRef name) {
+  return name.starts_with("__cudaCDP2") || name.starts_with("cuda");
+}
+
+std::string scratch(const RdcDeviceLink& link, const std::string& name) {
+  llvm::SmallString<256> p(link.scratchDir);
+  llvm::sys::path::append(p, name);
+  return std::string(p);
+}
+
+bool writeText(const std::string& path, const std::string& text) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
+  if (ec) return false;
+  os << text;
+  return true;
+}
+
+// Every object's module for `sm`, linked into one. Linker complaints (a symbol
+// defined twice) are collected into `error`.
+std::unique_ptr<llvm::Module> linkObjects(const RdcDeviceLink& link, int sm, llvm::LLVMContext& ctx,
+                                          std::string& error) {
+  ctx.setDiagnosticHandlerCallBack(
+      [](const llvm::DiagnosticInfo* info, void* out) {
+        if (info->getSeverity() != llvm::DS_Error) return;
+        llvm::raw_string_ostream os(*static_cast<std::string*>(out));
+        llvm::DiagnosticPrinterRawOStream printer(os);
+        info->print(printer);
+        os << "\n";
+      },
+      &error);
+  std::unique_ptr<llvm::Module> program;
+  for (const RelocatableObject& obj : link.objects) {
+    const DeviceBitcode* mine = nullptr;
+    for (const DeviceBitcode& bc : obj.modules)
+      if (bc.sm == sm) mine = &bc;
+    if (!mine) {
+      error = "'" + obj.path + "' has no device code for " + smName(sm) + ": compile it with -" + smName(sm);
+      return nullptr;
+    }
+    auto buf = llvm::MemoryBuffer::getMemBuffer(mine->bitcode, obj.path, /*RequiresNullTerminator=*/false);
+    auto m = llvm::parseBitcodeFile(buf->getMemBufferRef(), ctx);
+    if (!m) {
+      error = "'" + obj.path + "': cannot read its " + smName(sm) + " device code: " + llvm::toString(m.takeError());
+      return nullptr;
+    }
+    if (!program) {
+      program = std::move(*m);
+      continue;
+    }
+    if (llvm::Linker::linkModules(*program, std::move(*m))) {
+      error = "linking the device code of '" + obj.path + "' for " + smName(sm) + " failed:\n" + error;
+      return nullptr;
+    }
+  }
+  return program;
+}
+
+} // namespace
+
+std::string linkRelocatableDevice(const RdcDeviceLink& link, std::string& fatbinPath) {
+  const CudaToolkit& tk = *link.toolkit;
+  std::vector<SmImage> images;
+  for (int sm : link.sms) {
+    llvm::LLVMContext ctx;
+    std::string error;
+    std::unique_ptr<llvm::Module> m = linkObjects(link, sm, ctx, error);
+    if (!m) return error;
+    if (std::string err = linkDeviceModule(*m, link.runtimePath, tk.libdevice, {}); !err.empty()) return err;
+    auto tm = makeNvptxMachine(sm, tk.ptxIsa, link.optLevel, error);
+    if (!tm) return "cannot create the NVPTX backend for " + smName(sm) + ": " + error;
+    m->setDataLayout(tm->createDataLayout());
+    optimizeDeviceModule(*m, *tm, link.optLevel);
+
+    bool needsDeviceRuntime = false;
+    std::string missing;
+    for (const ReachedFunction& r : findMissingDeviceFunctions(*m)) {
+      if (fromDeviceRuntimeLibrary(r.callee)) needsDeviceRuntime = true;
+      else missing += "  kernel '" + llvm::demangle(r.kernel) + "' reaches '" + llvm::demangle(r.callee) + "'\n";
+    }
+    if (!missing.empty())
+      return "the device code linked for " + smName(sm) + " uses what no object defines for the device:\n" + missing;
+
+    std::string ptx;
+    if (!emitPtx(*m, *tm, ptx, error)) return smName(sm) + ": " + error;
+    std::string base = "linked." + smName(sm);
+    SmImage img{sm, scratch(link, base + ".ptx"), scratch(link, base + ".cubin")};
+    if (!writeText(img.ptxFile, ptx)) return "cannot write '" + img.ptxFile + "'";
+    std::string warnings;
+    std::string assembled = needsDeviceRuntime ? scratch(link, base + ".o") : img.cubinFile;
+    if (std::string err = runPtxas(tk, sm, img.ptxFile, assembled, link.debug, link.verbose, warnings,
+                                   needsDeviceRuntime);
+        !err.empty())
+      return "ptxas rejected the PTX circle generated for " + smName(sm) + " (a circle bug):\n" + err;
+    if (!warnings.empty()) llvm::errs() << warnings;
+    if (needsDeviceRuntime) {
+      if (!llvm::sys::fs::exists(tk.nvlink) || !llvm::sys::fs::exists(tk.cudadevrt))
+        return "a launch from the device needs the toolkit's nvlink and libcudadevrt.a ('" + tk.nvlink + "', '" +
+               tk.cudadevrt + "')";
+      if (std::string err = runNvlink(tk, sm, assembled, img.cubinFile, link.verbose); !err.empty())
+        return "nvlink failed for " + smName(sm) + ":\n" + err;
+      img.ptxFile.clear();
+    }
+    images.push_back(img);
+  }
+  fatbinPath = scratch(link, "linked.fatbin");
+  if (std::string err = runFatbinary(tk, images, fatbinPath, link.debug, link.verbose); !err.empty())
+    return "fatbinary failed:\n" + err;
+  return {};
+}
+
+} // namespace circle

@@ -1,0 +1,28 @@
+// The device half of linking -rdc objects: per sm, the objects' device modules are
+// linked as LLVM bitcode (whole-program, with circle's device runtime and libdevice),
+// optimised, lowered to PTX and assembled; a module that still calls into CUDA's
+// device runtime (a launch from the device) is assembled relocatable and linked
+// with libcudadevrt.a by nvlink. The result is one fat binary for the program.
+#pragma once
+#include "targets/nvptx/rdc_objects.h"
+
+#include <string>
+#include <vector>
+
+namespace circle {
+struct CudaToolkit;
+
+struct RdcDeviceLink {
+  const CudaToolkit* toolkit = nullptr;
+  std::vector<int> sms;
+  std::vector<RelocatableObject> objects; // those with device modules
+  std::string runtimePath;                // circle's device runtime bitcode
+  int optLevel = 2;
+  bool debug = false, verbose = false;
+  std::string scratchDir; // where the PTX, cubins and fat binary are written
+};
+
+// Writes the fat binary to `fatbinPath`. Returns an error message, or empty.
+std::string linkRelocatableDevice(const RdcDeviceLink& link, std::string& fatbinPath);
+
+} // namespace circle

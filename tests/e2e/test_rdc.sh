@@ -1,0 +1,109 @@
+# Separate compilation: several sources and objects in one link, -rdc objects whose
+# device code calls across files (linked as bitcode into one fat binary), launches
+# from the device (nvlink with libcudadevrt), and the link's errors. The GPU runs
+# are in tests/gpu (nvcc/dynamic_parallelism.cu, nvcc/separate_compilation/).
+source "$(dirname "$0")/lib.sh"
+
+# Host-only programs of two files, with and without CUDA.
+printf 'int twice(int x) { return 2 * x; }\n' > twice.cxx
+printf '#include <cstdio>\nint twice(int);\nint main() { printf("%%d\\n", twice(21)); }\n' > main.cxx
+out=$("$CIRCLE" main.cxx twice.cxx -o two 2>&1)
+expect_eq "$?" 0 "two host sources link ($out)"
+expect_eq "$(./two)" "42" "two host sources run"
+"$CIRCLE" -c twice.cxx -o twice.o
+out=$("$CIRCLE" main.cxx twice.o -o two_obj 2>&1)
+expect_eq "$?" 0 "a source and an object link ($out)"
+expect_eq "$(./two_obj)" "42" "a source and an object run"
+
+cat > a.cxx <<'SRC'
+#include <cstdio>
+extern __device__ int hits;   // b.cxx
+__device__ int scale(int x);  // b.cxx, explicitly __device__
+int offset(int x);            // b.cxx, untagged
+__global__ void apply(int* out) {
+  out[threadIdx.x] = scale(threadIdx.x) + offset(threadIdx.x);
+  atomicAdd(&hits, 1);
+}
+int main() {
+  int* out;
+  cudaMallocManaged(&out, 8 * sizeof(int));
+  apply<<<1, 8>>>(out);
+  cudaDeviceSynchronize();
+  printf("%d %d\n", out[7], offset(1));
+}
+SRC
+cat > b.cxx <<'SRC'
+__device__ int hits = 0;
+__device__ int scale(int x) { return 3 * x; }
+int offset(int x) { return x + 100; }
+SRC
+# Without -rdc each source's device code must be complete.
+out=$(cu -sm_75 -sm_90 a.cxx b.cxx -o ab 2>&1)
+expect_eq "$?" 1 "cross-file device calls without -rdc fail"
+expect_contains "$out" "a.cxx:5:17: error: kernel 'apply(int*)' reaches 'scale(int)', which has no device definition for sm_75" "without -rdc: the missing device function"
+expect_contains "$out" "one defined in another source needs -rdc" "without -rdc: the note says -rdc"
+expect_no_file ab "a failed link leaves no output"
+
+cu -sm_75 -sm_90 -rdc -c a.cxx -o a.o && cu -sm_75 -sm_90 -rdc -c b.cxx -o b.o
+expect_file a.o "-rdc -c writes an object"
+sections=$(readelf -SW a.o)
+expect_contains "$sections" ".circle_device" "the object carries device bitcode"
+expect_contains "$(readelf -SW a.o | grep .circle_device)" " E " "the bitcode section is excluded from links"
+expect_contains "$(nm a.o)" "U __cudaRegisterLinkedBinary__nv_" "the object registers through the link"
+out=$("$CIRCLE" --list-fatbin=a.o 2>&1)
+expect_eq "$?:$out" "0:" "the object's own fat binary is empty"
+
+out=$(cu a.o b.o -o ab 2>&1)
+expect_eq "$?" 0 "two -rdc objects link, sms from the objects ($out)"
+listing=$("$CIRCLE" --list-fatbin=ab)
+expect_eq "$listing" "ELF file    1: ab.1.sm_75.cubin
+PTX file    1: ab.1.sm_75.ptx
+ELF file    2: ab.2.sm_90.cubin
+PTX file    2: ab.2.sm_90.ptx" "one linked fat binary, with PTX (nothing left for nvlink)"
+expect_not_contains "$(readelf -SW ab)" ".circle_device" "no bitcode in the executable"
+expect_contains "$(nm ab)" "T __cudaRegisterLinkedBinary__nv_" "the link defines the registration"
+
+# The linked PTX holds both files' device code, inlined across files.
+out=$(cu -rdc -sm_90 a.cxx b.cxx -o ab_one --keep-temps 2>&1)
+expect_eq "$?" 0 "two sources with -rdc link in one command ($out)"
+tmp=$(sed -n "s/.*intermediate files kept in '\(.*\)'.*/\1/p" <<< "$out")
+expect_file "$tmp/linked.sm_90.ptx" "the linked PTX is kept"
+expect_not_contains "$(cat "$tmp/linked.sm_90.ptx")" "call.uni" "scale and offset are inlined into apply"
+expect_contains "$(cat "$tmp/linked.sm_90.ptx")" ".visible .global .align 4 .u32 hits" "the device variable from b.cxx"
+rm -rf "$tmp"
+
+# A launch from the device: relocatable PTX, nvlink with libcudadevrt, no PTX image.
+cat > dp.cxx <<'SRC'
+__global__ void child(int* p) { p[threadIdx.x] = threadIdx.x; }
+__global__ void parent(int* p) { child<<<1, 32>>>(p); }
+int main() { parent<<<1, 1>>>(nullptr); }
+SRC
+out=$(cu -rdc -sm_75 -sm_90 -v dp.cxx -o dp 2>&1)
+expect_eq "$?" 0 "dynamic parallelism compiles ($(tail -3 <<< "$out"))"
+expect_contains "$out" "ptxas\" \"-c\"" "relocatable ptxas"
+expect_contains "$out" "nvlink\" \"--arch=sm_90\"" "nvlink for sm_90"
+expect_contains "$out" "libcudadevrt.a" "linked with libcudadevrt"
+expect_eq "$("$CIRCLE" --list-fatbin=dp)" "ELF file    1: dp.1.sm_75.cubin
+ELF file    2: dp.2.sm_90.cubin" "cubins only: PTX that calls the device runtime cannot be JIT-linked"
+out=$(cu -rdc -sm_90 -S -gpu dp.cxx -o dp_ptx 2>&1)
+expect_contains "$(cat dp_ptx.sm_90.ptx)" "__cudaCDP2LaunchDevice" "-gpu -S shows the object's module, launching through the device runtime"
+
+# The link's errors.
+cu -sm_75 -rdc -c b.cxx -o b75.o
+out=$(cu -sm_75 -sm_90 a.o b75.o -o bad 2>&1)
+expect_eq "$?" 1 "a missing sm fails the link"
+expect_contains "$out" "circle: error: 'b75.o' has no device code for sm_90: compile it with -sm_90" "missing sm"
+expect_no_file bad "a failed link leaves no output"
+out=$("$CIRCLE" a.o b.o -o bad 2>&1)
+expect_contains "$out" "circle: error: 'a.o' holds relocatable device code: linking it needs --cuda-path" "no toolkit"
+out=$(cu a.o -o bad 2>&1)
+expect_eq "$?" 1 "an undefined device function fails the link"
+expect_contains "$out" "uses what no object defines for the device:" "undefined device function"
+expect_contains "$out" "kernel 'apply(int*)' reaches 'scale(int)'" "undefined device function, named"
+printf '__device__ int scale(int x) { return x; }\n' > dup.cxx
+cu -sm_75 -sm_90 -rdc -c dup.cxx -o dup.o
+out=$(cu a.o b.o dup.o -o bad 2>&1)
+expect_eq "$?" 1 "a device function defined twice fails the link"
+expect_contains "$out" "_Z5scalei" "the duplicate is named"
+expect_no_file bad "a failed device link leaves no output"
+finish
