@@ -42,6 +42,8 @@
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DiagnosticHandler.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -126,6 +128,15 @@ bool writeModule(const std::string& path, llvm::Module& m, bool bitcode) {
   return true;
 }
 
+// An unroll or vectorize request the optimizer could not honour (CUB asks for many)
+// is not worth a warning without a location, as nvcc agrees; everything else gets
+// LLVM's usual handling.
+struct QuietOptimizationFailures : llvm::DiagnosticHandler {
+  bool handleDiagnostics(const llvm::DiagnosticInfo& info) override {
+    return info.getKind() == llvm::DK_OptimizationFailure;
+  }
+};
+
 // Everything one compile produces, in the order the targets are generated:
 // each sm's device module first (the host needs their fat binary), then the host.
 class Compilation {
@@ -134,7 +145,9 @@ public:
   // link step takes.
   Compilation(const Options& o, const CudaToolkit* tk, const std::string& input, const std::string& output,
               TempDir& temps, PendingOutputs& outputs, PhaseReport& report)
-      : o_(o), tk_(tk), input_(input), output_(output), temps_(temps), outputs_(outputs), report_(report) {}
+      : o_(o), tk_(tk), input_(input), output_(output), temps_(temps), outputs_(outputs), report_(report) {
+    llvm_.setDiagnosticHandler(std::make_unique<QuietOptimizationFailures>());
+  }
 
   void onParsed(clang::CompilerInstance& ci, clang::ASTContext& ast, const ConsumerEventLog& events) {
     ci_ = &ci;

@@ -63,16 +63,29 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
   // circle's link step defines; Clang's newer offloading entries need its own linker.
   inv->getLangOpts().OffloadingNewDriver = 0;
 
-  // The prelude comes after the CUDA runtime headers the driver force-includes: it
-  // builds on dim3 and cudaStream_t.
+  // The prelude comes first; its launch part after the CUDA runtime headers the
+  // driver force-includes (sema/implicit_prelude.h says why).
   PreludeConfig prelude;
   prelude.cuda = toolkit != nullptr;
   prelude.sms = opts.smTargets;
   prelude.launchChecks = opts.hostDebug && std::find(opts.macroOps.begin(), opts.macroOps.end(), "-DNDEBUG") ==
                                                opts.macroOps.end();
   auto& pp = inv->getPreprocessorOpts();
+  pp.addMacroDef("__circle__=1");
+  // CUB picks its tuning (a type, ChainedPolicy::ActivePolicy) from one compile-time
+  // PTX version, which in one pass cannot differ per target: like nvc++, whose macro
+  // this is, circle builds CUB's algorithms for a single -sm_XX.
+  if (toolkit && opts.smTargets.size() == 1)
+    pp.addMacroDef("__NVCOMPILER_CUDA_ARCH__=" + std::to_string(opts.smTargets.front() * 10));
+  else if (toolkit)
+    pp.addMacroDef("__NVCOMPILER_CUDA_ARCH__=__circle_one_ptx_version<>()");
   pp.addRemappedFile(kPreludeName, llvm::MemoryBuffer::getMemBufferCopy(preludeText(prelude), kPreludeName).release());
-  pp.Includes.push_back(kPreludeName);
+  pp.Includes.insert(pp.Includes.begin(), kPreludeName);
+  if (prelude.cuda) {
+    pp.addRemappedFile(kLaunchPreludeName,
+                       llvm::MemoryBuffer::getMemBufferCopy(launchPreludeText(prelude), kLaunchPreludeName).release());
+    pp.Includes.push_back(kLaunchPreludeName);
+  }
   // The frontend runs our action, not the one -fsyntax-only names; keep the AST
   // alive until every target has been generated, then free it.
   inv->getFrontendOpts().DisableFree = false;

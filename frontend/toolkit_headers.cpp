@@ -4,13 +4,20 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <initializer_list>
 
 namespace circle {
 namespace {
 
 struct Edit {
-  const char* from;
+  const char* from; // its first line is replaced, at every place it occurs (at least one)
   const char* to;
+};
+
+struct Header {
+  const char* suffix;
+  std::initializer_list<Edit> edits;
+  const char* whyNot; // the #error when the header does not read as expected
 };
 
 // crt/mma.h: the WMMA API's declarations get bodies `{ }` on the host side, and the
@@ -18,10 +25,27 @@ struct Edit {
 // device side for both; the definitions are __device__, so the host pass never
 // emits them. An edit is padded to the length it replaces: Clang checks a file's
 // size against what the file system said, and lines stay where they were.
-constexpr Edit kMma[] = {
-    {"#if !defined(__CUDA_ARCH__) && !defined(_NVHPC_CUDA)\n#define __DEF_IF_HOST { }",
-     "#if 0 /* circle: device definitions */"},
-    {"#if defined(__CUDA_ARCH__)\n#include \"mma.hpp\"", "#if 1"},
+//
+// CCCL (libcu++, CUB, Thrust) chooses per-target code with NV_IF_TARGET. Its nvc++
+// path, for a compiler that sees host and device in one pass, expands that to
+// `if target (q) { ... } else { ... }` with q an nv::target::target_description
+// bitset; the other paths need __CUDA_ARCH__. circle takes the nvc++ path there and
+// only there: the rest of CCCL and the CUDA headers keep seeing Clang's CUDA.
+const Header kHeaders[] = {
+    {"/crt/mma.h",
+     {{"#if !defined(__CUDA_ARCH__) && !defined(_NVHPC_CUDA)\n#define __DEF_IF_HOST { }",
+       "#if 0 /* circle: device definitions */"},
+      {"#if defined(__CUDA_ARCH__)\n#include \"mma.hpp\"", "#if 1"}},
+     "circle cannot read this mma.h (WMMA definitions not where expected)"},
+    {"/nv/target",
+     {{"#elif defined(__NVCOMPILER) && __cplusplus >= 201103L", "#elif 1 /* circle: one pass, as nvc++ */"}},
+     "circle cannot read this nv/target (the nvc++ detection not where expected)"},
+    {"/nv/detail/__target_macros",
+     {{"#if defined(_NV_COMPILER_NVCXX) && defined(_NVHPC_CUDA)", "#if defined(_NV_COMPILER_NVCXX)"},
+      // `if target` inside a macro: the prelude's `target` expands only after an `if`
+      // the parser sees, so the expansion names the predicate function itself.
+      {"(if target _NV_ARCH_COND(cond) {", "(if(__ctif _NV_ARCH_COND(cond)){"}},
+     "circle cannot read this nv/detail/__target_macros (the nvc++ path not where expected)"},
 };
 
 // The header's longest #define line becomes an #error of the same length: the size
@@ -44,21 +68,47 @@ std::string errorInPlace(llvm::StringRef text, llvm::StringRef message) {
   return out;
 }
 
+// CCCL picks the code of a compiler that sees host and device in one pass where it
+// tests _NVHPC_CUDA (CUB's PTX version from __builtin_current_device_sm(), Thrust's
+// device-side terminate). circle takes those paths: in CCCL's headers the name reads
+// __circle__, which circle predefines. Defining _NVHPC_CUDA itself would also make
+// CCCL's compiler detection look for nvc++'s version macros (cuda/std/__cccl/
+// compiler.h, left as it is) and change the CUDA headers' own paths.
+// cuda::ptx wraps each PTX instruction in `#if _CCCL_CUDA_COMPILER(NVHPC) ||
+// __CUDA_ARCH__ >= N`, else a call to an undefined function: circle, too, keeps the
+// instruction, and the NV_IF_TARGET around its use decides which sms reach it.
+std::optional<std::string> respellNvhpcTests(llvm::StringRef path, llvm::StringRef text) {
+  if (!path.contains("/cccl/") || path.ends_with("/cuda/std/__cccl/compiler.h")) return std::nullopt;
+  std::optional<std::string> out;
+  auto replaceAll = [&](llvm::StringRef from, llvm::StringRef to) {
+    if (!text.contains(from)) return;
+    if (!out) out = text.str();
+    std::string padded = to.str() + std::string(from.size() - to.size(), ' ');
+    for (size_t at = out->find(from); at != std::string::npos; at = out->find(from, at)) out->replace(at, from.size(), padded);
+  };
+  replaceAll("_NVHPC_CUDA", "__circle__");
+  if (path.contains("/cuda/__ptx/")) replaceAll("_CCCL_CUDA_COMPILER(NVHPC)", "1");
+  return out;
+}
+
 } // namespace
 
 std::optional<std::string> respellToolkitHeader(llvm::StringRef path, llvm::StringRef text) {
   llvm::SmallString<256> normal(path);
   llvm::sys::path::native(normal, llvm::sys::path::Style::posix);
-  if (!llvm::StringRef(normal).ends_with("/crt/mma.h")) return std::nullopt;
+  const Header* header = nullptr;
+  for (const Header& h : kHeaders)
+    if (llvm::StringRef(normal).ends_with(h.suffix)) header = &h;
+  if (!header) return respellNvhpcTests(normal, text);
   std::string out = text.str();
-  for (const Edit& e : kMma) {
-    size_t at = out.find(e.from);
-    if (at == std::string::npos)
-      return errorInPlace(text, "circle cannot read this mma.h (WMMA definitions not where expected)");
+  for (const Edit& e : header->edits) {
     std::string from = e.from, to = e.to;
-    // The condition line only: what follows the first line break stays.
-    size_t line = from.find('\n');
-    out.replace(at, line, to + std::string(line - to.size(), ' '));
+    // The first line only: what follows the first line break stays.
+    size_t line = std::min(from.find('\n'), from.size());
+    size_t at = out.find(from);
+    if (at == std::string::npos) return errorInPlace(text, header->whyNot);
+    for (; at != std::string::npos; at = out.find(from, at + line))
+      out.replace(at, line, to + std::string(line - to.size(), ' '));
   }
   return out;
 }

@@ -6,8 +6,11 @@
 #include "clang/AST/Decl.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticSema.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 #include <optional>
+#include <vector>
 #include <string>
 
 namespace circle {
@@ -48,9 +51,37 @@ std::optional<std::string> reword(const clang::Diagnostic& d) {
   }
 }
 
+// Whether the diagnostic's location was written in an argument of CCCL's per-target
+// macros, directly or through macros built on them (Thrust's THRUST_CDP_DISPATCH):
+// every macro on the way from the written token to the expanded one is looked at.
+bool inNvTargetBranch(const clang::Diagnostic& d) {
+  if (!d.hasSourceManager() || !d.getLocation().isValid()) return false;
+  const clang::SourceManager& sm = d.getSourceManager();
+  clang::LangOptions lang;
+  std::vector<clang::SourceLocation> work = {d.getLocation()};
+  for (size_t i = 0; i < work.size() && i < 256; ++i) {
+    clang::SourceLocation loc = work[i];
+    if (!loc.isMacroID()) continue;
+    llvm::StringRef name = clang::Lexer::getImmediateMacroName(loc, sm, lang);
+    if (name == "NV_IF_TARGET" || name == "NV_IF_ELSE_TARGET" || name == "NV_DISPATCH_TARGET") return true;
+    work.push_back(sm.getImmediateSpellingLoc(loc));
+    work.push_back(sm.getImmediateExpansionRange(loc).getBegin());
+  }
+  return false;
+}
+
+class Rewording;
+Rewording* active = nullptr; // one compile at a time
+
 class Rewording : public clang::DiagnosticConsumer {
 public:
-  explicit Rewording(std::unique_ptr<clang::DiagnosticConsumer> printer) : printer_(std::move(printer)) {}
+  explicit Rewording(std::unique_ptr<clang::DiagnosticConsumer> printer) : printer_(std::move(printer)) {
+    active = this;
+  }
+  ~Rewording() override {
+    if (active == this) active = nullptr;
+  }
+  unsigned dropped() const { return dropped_; }
   void BeginSourceFile(const clang::LangOptions& lang, const clang::Preprocessor* pp) override {
     printer_->BeginSourceFile(lang, pp);
   }
@@ -61,6 +92,16 @@ public:
     printer_->clear();
   }
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& d) override {
+    if (level != clang::DiagnosticsEngine::Note) dropping_ = false;
+    if (d.getID() == clang::diag::err_ref_bad_target && inNvTargetBranch(d)) {
+      dropping_ = true;
+      ++dropped_;
+      // Clang counted it already: toward its error limit, and in the error traps
+      // that mark a template instantiation invalid. While no error was shown, the
+      // count goes back to zero at once.
+      if (getNumErrors() == 0) const_cast<clang::DiagnosticsEngine*>(d.getDiags())->Reset(/*soft=*/true);
+    }
+    if (dropping_) return; // with its notes, uncounted
     DiagnosticConsumer::HandleDiagnostic(level, d);
     std::optional<std::string> text = reword(d);
     if (!text) {
@@ -73,12 +114,18 @@ public:
 
 private:
   std::unique_ptr<clang::DiagnosticConsumer> printer_;
+  bool dropping_ = false;
+  unsigned dropped_ = 0;
 };
 
 } // namespace
 
 std::unique_ptr<clang::DiagnosticConsumer> rewordForCircle(std::unique_ptr<clang::DiagnosticConsumer> printer) {
   return std::make_unique<Rewording>(std::move(printer));
+}
+
+void forgiveDroppedErrors(clang::DiagnosticsEngine& diags) {
+  if (active && active->dropped() && diags.getNumErrors() == active->dropped()) diags.Reset(/*soft=*/true);
 }
 
 } // namespace circle

@@ -35,7 +35,8 @@ bool IfTargetPredicates::checkConstant(clang::DiagnosticsEngine& diags, const st
     clang::SmallVector<clang::PartialDiagnosticAt, 4> notes;
     clang::Expr::EvalResult result;
     result.Diag = &notes;
-    if (pred->EvaluateAsRValue(result, ast_) && result.Val.isInt() && notes.empty()) continue;
+    // The whole call: a CCCL predicate is an nv::target::target_description.
+    if (call->EvaluateAsRValue(result, ast_) && result.Val.isInt() && notes.empty()) continue;
     ok = false;
     if (!reported_.insert(call).second) continue;
     // The predicate is a macro argument of __ctgt: point at what the user wrote.

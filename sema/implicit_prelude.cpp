@@ -24,11 +24,27 @@ extern const nvvm_arch_t __nvvm_arch;             // codegen object: the sm bein
 // 'if target(pred)': this macro expands only right after 'if'
 // (frontend/if_target_syntax.cpp); each code-generation pass folds the predicate.
 constexpr bool __circle_if_target(bool __pred) { return __pred; }
+// CCCL's NV_IF_TARGET (nvc++'s path, frontend/toolkit_headers.cpp): the predicate is
+// an nv::target::target_description, one bit per target in nv/target's numbering,
+// which __nvvm_arch_mask shares (the host is bit 0).
+template <class _Bits, class = decltype(&_Bits::targets)>
+constexpr bool __circle_if_target(const _Bits& __b) { return (__b.targets & __nvvm_arch_mask) != 0; }
 #define target(...) (::__circle_if_target(__VA_ARGS__))
+#define __ctif ::__circle_if_target
 // 'if consteval {...} else if target(...)': standard C++ wants a block after that
 // else, so such a chain is respelled 'if __ctceval {...}', an ordinary if.
 #define __ctceval (__builtin_is_constant_evaluated())
 #define __ctnceval (!__builtin_is_constant_evaluated())
+)";
+
+// CUB's tuning reads __NVCOMPILER_CUDA_ARCH__ (frontend/invocation.cpp); with several
+// -sm_XX it names this, which fails where CUB is instantiated.
+const char* kOnePtxVersion = R"(
+template <class __T = void> constexpr int __circle_one_ptx_version() {
+  static_assert(!__is_same(__T, __T), "CUB (and Thrust's CUDA algorithms) choose their tuning by one compile-time PTX "
+                                  "version; circle compiles them for a single -sm_XX, as nvc++ does");
+  return 0;
+}
 )";
 
 // Standard C++ in place of Circle's reflection on nvvm_arch_t.
@@ -140,10 +156,6 @@ std::string preludeText(const PreludeConfig& config) {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << "#pragma clang system_header\n";
-  if (config.cuda && config.launchChecks) os << "#define __CIRCLE_LAUNCH_CHECKS 1\n";
-  if (config.cuda && config.launchChecks)
-    os << "#include <stdio.h>\n#include <assert.h>\n#if __cplusplus >= 202002L\n#include <source_location>\n#endif\n";
-
   os << "enum nvvm_arch_t : int {";
   for (int sm : config.sms) os << " sm_" << sm << " = " << sm << ",";
   os << " };\n";
@@ -151,6 +163,7 @@ std::string preludeText(const PreludeConfig& config) {
   for (const auto& [sm, bit] : archBits()) os << " sm_" << sm << "_bit = 1ull << " << bit << ",";
   os << " };\n";
   os << kCodegenObjects;
+  if (config.cuda && config.sms.size() > 1) os << kOnePtxVersion;
 
   os << kArchHelpers;
   for (int sm : config.sms) os << "  case " << sm << ": return \"sm_" << sm << "\";\n";
@@ -166,7 +179,18 @@ std::string preludeText(const PreludeConfig& config) {
     os << " };\n";
   }
 
-  if (config.cuda) os << kLaunchConfiguration;
+  return text;
+}
+
+std::string launchPreludeText(const PreludeConfig& config) {
+  std::string text;
+  if (!config.cuda) return text;
+  llvm::raw_string_ostream os(text);
+  os << "#pragma clang system_header\n";
+  if (config.launchChecks)
+    os << "#define __CIRCLE_LAUNCH_CHECKS 1\n#include <stdio.h>\n#include <assert.h>\n"
+          "#if __cplusplus >= 202002L\n#include <source_location>\n#endif\n";
+  os << kLaunchConfiguration;
   return text;
 }
 

@@ -7,9 +7,13 @@
 
 namespace circle {
 
-// The file name diagnostics show for the prelude.
-// Absolute, so the force-include finds it without a search; no real file has it.
+// The file names diagnostics show for the prelude's two parts. Absolute, so the
+// force-include finds them without a search; no real file has them.
+// The first comes before everything, CUDA's headers included: they use NV_IF_TARGET,
+// which is `if target` (frontend/toolkit_headers.cpp). The second, the launch
+// configuration, builds on the CUDA runtime's dim3 and cudaStream_t.
 inline constexpr const char* kPreludeName = "/<circle>/prelude.h";
+inline constexpr const char* kLaunchPreludeName = "/<circle>/launch.h";
 
 struct PreludeConfig {
   bool cuda = false;            // --cuda-path given: declare the launch configuration
@@ -18,6 +22,7 @@ struct PreludeConfig {
 };
 
 std::string preludeText(const PreludeConfig& config);
+std::string launchPreludeText(const PreludeConfig& config);
 
 // The bit __nvvm_arch_mask has for an sm: the toolkit's nv/target table (sm_35 = bit
 // 1 ... sm_120 = bit 21); sms newer than that table get bits 22 and up in ascending

@@ -48,11 +48,23 @@ TEST_CASE("the prelude declares nvvm_arch_t with one enumerator per sm, ascendin
   std::string text = preludeText(c);
   CHECK(text.find("enum nvvm_arch_t : int { sm_75 = 75, sm_90 = 90, };") != std::string::npos);
   CHECK(text.find("using nvvm_archs = nvvm_arch_list<sm_75, sm_90>;") != std::string::npos);
-  CHECK(text.find("__cudaPushCallConfiguration") != std::string::npos);
-  CHECK(text.find("__circle_checked_launch_kernel") != std::string::npos); // defined only under the macro
-  CHECK(text.find("#define __CIRCLE_LAUNCH_CHECKS") == std::string::npos);
+  // Several sms: CUB's compile-time PTX version is an error where CUB uses it.
+  CHECK(text.find("__circle_one_ptx_version") != std::string::npos);
+  c.sms = {90};
+  CHECK(preludeText(c).find("__circle_one_ptx_version") == std::string::npos);
+}
+
+TEST_CASE("the launch configuration is the prelude's second part, after CUDA's headers") {
+  PreludeConfig c;
+  c.cuda = true;
+  c.sms = {75, 90};
+  CHECK(preludeText(c).find("__cudaPushCallConfiguration") == std::string::npos);
+  std::string launch = launchPreludeText(c);
+  CHECK(launch.find("__cudaPushCallConfiguration") != std::string::npos);
+  CHECK(launch.find("__circle_checked_launch_kernel") != std::string::npos); // defined only under the macro
+  CHECK(launch.find("#define __CIRCLE_LAUNCH_CHECKS") == std::string::npos);
   c.launchChecks = true;
-  CHECK(preludeText(c).find("#define __CIRCLE_LAUNCH_CHECKS 1") != std::string::npos);
+  CHECK(launchPreludeText(c).find("#define __CIRCLE_LAUNCH_CHECKS 1") != std::string::npos);
   PreludeConfig plain;
-  CHECK(preludeText(plain).find("__cudaPushCallConfiguration") == std::string::npos);
+  CHECK(launchPreludeText(plain).empty());
 }

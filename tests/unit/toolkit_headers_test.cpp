@@ -33,3 +33,36 @@ TEST_CASE("other files are read as they are") {
   CHECK_FALSE(respellToolkitHeader("/usr/local/cuda/include/mma.h", kMmaShape));
   CHECK_FALSE(respellToolkitHeader("/home/me/crt/mma.hpp", kMmaShape));
 }
+
+TEST_CASE("nv/target takes nvc++'s one-pass path, NV_IF_TARGET becomes circle's if target") {
+  std::string target = "#if defined(__NVCC__)\n#elif defined(__NVCOMPILER) && __cplusplus >= 201103L\n#endif\n";
+  auto out = respellToolkitHeader("/usr/local/cuda/include/cccl/nv/target", target);
+  REQUIRE(out);
+  CHECK(out->size() == target.size());
+  CHECK(out->find("#elif 1 /* circle: one pass, as nvc++ */") != std::string::npos);
+  std::string macros = "#if defined(_NV_COMPILER_NVCXX) && defined(_NVHPC_CUDA)\n"
+                       "#  define _NV_TARGET_IF(cond, t, ...) \\\n"
+                       "    (if target _NV_ARCH_COND(cond) { _NV_BLOCK_EXPAND(t) } else {})\n#endif\n"
+                       "#if defined(_NV_COMPILER_NVCXX) && defined(_NVHPC_CUDA)\n#endif\n";
+  out = respellToolkitHeader("/usr/local/cuda/include/nv/detail/__target_macros", macros);
+  REQUIRE(out);
+  CHECK(out->size() == macros.size());
+  CHECK(out->find("_NVHPC_CUDA") == std::string::npos); // both places
+  CHECK(out->find("(if(__ctif _NV_ARCH_COND(cond)){") != std::string::npos);
+  CHECK(respellToolkitHeader("/usr/local/cuda/include/cccl/nv/target", "/* moved */\n")->find("#error") !=
+        std::string::npos);
+}
+
+TEST_CASE("CCCL's _NVHPC_CUDA tests read __circle__, except its compiler detection") {
+  std::string text = "#if defined(_NVHPC_CUDA)\n#endif\n#if _CCCL_CUDA_COMPILER(NVHPC) || __CUDA_ARCH__ >= 500\n";
+  auto cub = respellToolkitHeader("/usr/local/cuda/include/cccl/cub/util_device.cuh", text);
+  REQUIRE(cub);
+  CHECK(cub->size() == text.size());
+  CHECK(cub->find("#if defined(__circle__ )") != std::string::npos);
+  CHECK(cub->find("_CCCL_CUDA_COMPILER(NVHPC)") != std::string::npos); // only cuda::ptx drops it
+  auto ptx = respellToolkitHeader("/usr/local/cuda/include/cccl/cuda/__ptx/instructions/generated/shr.h", text);
+  REQUIRE(ptx);
+  CHECK(ptx->find("#if 1                          || __CUDA_ARCH__ >= 500") != std::string::npos);
+  CHECK_FALSE(respellToolkitHeader("/usr/local/cuda/include/cccl/cuda/std/__cccl/compiler.h", text));
+  CHECK_FALSE(respellToolkitHeader("/usr/local/cuda/include/cuda_fp16.h", text));
+}
