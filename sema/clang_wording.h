@@ -11,10 +11,11 @@ class DiagnosticsEngine;
 
 namespace circle {
 
-// It also drops one of Clang's errors: a reference to a __device__ function from
-// __host__ __device__ code, when written inside CCCL's NV_IF_TARGET. Clang checks
-// both branches for the host; circle generates only the branch each target takes,
-// and a device branch that reaches the host is never generated there.
+// It also drops two kinds of Clang's errors when written inside CCCL's NV_IF_TARGET:
+// a reference to a __device__ function from __host__ __device__ code, and inline
+// assembly whose constraints the host does not know. Clang checks both branches for
+// the host; circle generates only the branch each target takes, and a device
+// branch is never generated for the host.
 std::unique_ptr<clang::DiagnosticConsumer> rewordForCircle(std::unique_ptr<clang::DiagnosticConsumer> printer);
 
 // After the parse: if every error so far was one the consumer dropped, the engine
