@@ -20,6 +20,8 @@
 #                            which nvcc would need __CUDA_ARCH__ to hide from sm_75); each
 #                            directory nvcc/NAME/ is a program of several .cu files, each
 #                            compiled with -rdc -c and the objects linked.
+#   tests/gpu/run.sh check   here, no GPU: circle's half of the nvcc comparisons only
+#                            (every program through ptxas for its sms; CTest runs it)
 # Exit status: 0 only if every case passed.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -29,6 +31,49 @@ circle="${CIRCLE:-$root/build/bin/circle}"
 cuda="${CUDA_PATH:-/usr/local/cuda}"
 
 cases() { grep -v '^\s*#' "$here/cases.txt" | grep -v '^\s*$'; }
+
+# Programs compared with nvcc's build of the same source (tests/gpu/nvcc/*.cu, and
+# nvcc/NAME/ for several files): circle's build of each into $1, and nvcc's too when
+# $2 is 1. Building with circle runs ptxas for each sm: `check` is that half alone.
+comparisons() {
+  local out=$1 with_nvcc=$2 failed=0
+  nvcc_too() { [ "$with_nvcc" -eq 0 ] || "$cuda/bin/nvcc" "$@"; }
+  local arch=(-gencode arch=compute_75,code=sm_75 -gencode arch=compute_90,code=sm_90)
+  for src in "$here"/nvcc/*.cu; do
+    local name; name=nvcc_$(basename "$src" .cu)
+    local cflags=(-sm_75 -sm_90) nflags=("${arch[@]}") suite
+    suite=$(head -1 "$src" | sed -n 's|^// gpu-suite:||p')
+    if grep -qw rdc <<< "$suite"; then cflags+=(-rdc); nflags+=(-rdc=true); fi
+    if grep -qw sm_90 <<< "$suite"; then cflags=(-sm_90 "${cflags[@]:2}"); nflags=(-gencode arch=compute_90,code=sm_90 "${nflags[@]:4}"); fi
+    if "$circle" --cuda-path="$cuda" "${cflags[@]}" "$src" -o "$out/$name.circle" 2> "$out/$name.build.log" &&
+       nvcc_too -std=c++20 "${nflags[@]}" "$src" -o "$out/$name.nvcc" 2>> "$out/$name.build.log"; then
+      echo "built $name ($([ "$with_nvcc" -eq 1 ] && echo "circle and nvcc" || echo "circle: ${cflags[*]}"))"
+    else
+      echo "BUILD FAILED $name"; cat "$out/$name.build.log"; failed=1
+    fi
+  done
+  for dir in "$here"/nvcc/*/; do
+    local name; name=nvcc_$(basename "$dir")
+    local cobjs=() nobjs=() ok=1
+    mkdir -p "$out/$name.objects"
+    for src in "$dir"*.cu; do
+      local stem; stem=$(basename "$src" .cu)
+      "$circle" --cuda-path="$cuda" -sm_75 -sm_90 -rdc -c "$src" -o "$out/$name.objects/$stem.circle.o" \
+        2>> "$out/$name.build.log" || ok=0
+      nvcc_too -std=c++20 -rdc=true "${arch[@]}" -c "$src" -o "$out/$name.objects/$stem.nvcc.o" \
+        2>> "$out/$name.build.log" || ok=0
+      cobjs+=("$out/$name.objects/$stem.circle.o"); nobjs+=("$out/$name.objects/$stem.nvcc.o")
+    done
+    if [ $ok -eq 1 ] && "$circle" --cuda-path="$cuda" "${cobjs[@]}" -o "$out/$name.circle" 2>> "$out/$name.build.log" &&
+       nvcc_too -rdc=true "${arch[@]}" "${nobjs[@]}" -o "$out/$name.nvcc" 2>> "$out/$name.build.log"; then
+      echo "built $name ($(ls "$dir"*.cu | wc -l) files, separately)"
+    else
+      echo "BUILD FAILED $name"; cat "$out/$name.build.log"; failed=1
+    fi
+    rm -rf "$out/$name.objects"
+  done
+  return $failed
+}
 
 build() {
   rm -rf "$bin" && mkdir -p "$bin"
@@ -46,42 +91,7 @@ build() {
       echo "BUILD FAILED $name"; cat "$bin/$name.build.log"; failed=1
     fi
   done < <(cases)
-  # Programs compared with nvcc's build of the same source (tests/gpu/nvcc/*.cu).
-  local arch=(-gencode arch=compute_75,code=sm_75 -gencode arch=compute_90,code=sm_90)
-  for src in "$here"/nvcc/*.cu; do
-    local name; name=nvcc_$(basename "$src" .cu)
-    local cflags=(-sm_75 -sm_90) nflags=("${arch[@]}") suite
-    suite=$(head -1 "$src" | sed -n 's|^// gpu-suite:||p')
-    if grep -qw rdc <<< "$suite"; then cflags+=(-rdc); nflags+=(-rdc=true); fi
-    if grep -qw sm_90 <<< "$suite"; then cflags=(-sm_90 "${cflags[@]:2}"); nflags=(-gencode arch=compute_90,code=sm_90 "${nflags[@]:4}"); fi
-    if "$circle" --cuda-path="$cuda" "${cflags[@]}" "$src" -o "$bin/$name.circle" 2> "$bin/$name.build.log" &&
-       "$cuda/bin/nvcc" -std=c++20 "${nflags[@]}" "$src" -o "$bin/$name.nvcc" 2>> "$bin/$name.build.log"; then
-      echo "built $name (circle and nvcc)"
-    else
-      echo "BUILD FAILED $name"; cat "$bin/$name.build.log"; failed=1
-    fi
-  done
-  # Programs of several files: separate compilation, one device link.
-  for dir in "$here"/nvcc/*/; do
-    local name; name=nvcc_$(basename "$dir")
-    local cobjs=() nobjs=() ok=1
-    mkdir -p "$bin/$name.objects"
-    for src in "$dir"*.cu; do
-      local stem; stem=$(basename "$src" .cu)
-      "$circle" --cuda-path="$cuda" -sm_75 -sm_90 -rdc -c "$src" -o "$bin/$name.objects/$stem.circle.o" \
-        2>> "$bin/$name.build.log" || ok=0
-      "$cuda/bin/nvcc" -std=c++20 -rdc=true "${arch[@]}" -c "$src" -o "$bin/$name.objects/$stem.nvcc.o" \
-        2>> "$bin/$name.build.log" || ok=0
-      cobjs+=("$bin/$name.objects/$stem.circle.o"); nobjs+=("$bin/$name.objects/$stem.nvcc.o")
-    done
-    if [ $ok -eq 1 ] && "$circle" --cuda-path="$cuda" "${cobjs[@]}" -o "$bin/$name.circle" 2>> "$bin/$name.build.log" &&
-       "$cuda/bin/nvcc" -rdc=true "${arch[@]}" "${nobjs[@]}" -o "$bin/$name.nvcc" 2>> "$bin/$name.build.log"; then
-      echo "built $name (circle and nvcc, $(ls "$dir"*.cu | wc -l) files each)"
-    else
-      echo "BUILD FAILED $name"; cat "$bin/$name.build.log"; failed=1
-    fi
-    rm -rf "$bin/$name.objects"
-  done
+  comparisons "$bin" 1 || failed=1
   tar -C "$here" -cf - bin | xz -T2 -6 > "$here/bin.tar.xz"
   return $failed
 }
@@ -139,8 +149,16 @@ run() {
   [ $fail -eq 0 ]
 }
 
+check() {
+  local out; out=$(mktemp -d)
+  comparisons "$out" 0; local rc=$?
+  rm -rf "$out"
+  return $rc
+}
+
 case "${1:-}" in
   build) build ;;
   run) run ;;
-  *) echo "usage: $0 build|run" >&2; exit 2 ;;
+  check) check ;;
+  *) echo "usage: $0 build|run|check" >&2; exit 2 ;;
 esac
