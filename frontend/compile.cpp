@@ -181,7 +181,7 @@ public:
     for (const DeviceBitcode& bc : rdcModules_) embedDeviceBitcode(*hostModule_, bc.sm, bc.bitcode);
     dropStorageOnlyDestructors(*hostModule_, ast, storageOnly_);
     routeStubLaunchesThroughCheck(*hostModule_);
-    std::string unreachable = redirectManagedVariables(*hostModule_, managed_);
+    std::string unreachable = redirectManagedVariables(*hostModule_, managed_, o_.rdc);
     if (!unreachable.empty()) {
       clang::DiagnosticsEngine& diags = ci.getDiagnostics();
       const clang::VarDecl* var = managedDecls_[unreachable];

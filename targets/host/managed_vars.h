@@ -14,8 +14,13 @@ class Module;
 
 namespace circle {
 
+// With -rdc (`linked`), the module handle reaches the object only as the argument of
+// its register-globals callback, and a managed variable may be defined in another
+// object: the pointer the runtime fills is then an external symbol (<name>.managed_ptr)
+// defined where the variable is.
 // Returns the symbol of a variable whose use it cannot redirect (its address in a
 // global's initializer), or empty on success.
-std::string redirectManagedVariables(llvm::Module& hostModule, const std::set<std::string>& managedSymbols);
+std::string redirectManagedVariables(llvm::Module& hostModule, const std::set<std::string>& managedSymbols,
+                                     bool linked);
 
 } // namespace circle

@@ -88,6 +88,16 @@ ELF file    2: dp.2.sm_90.cubin" "cubins only: PTX that calls the device runtime
 out=$(cu -rdc -sm_90 -S -gpu dp.cxx -o dp_ptx 2>&1)
 expect_contains "$(cat dp_ptx.sm_90.ptx)" "__cudaCDP2LaunchDevice" "-gpu -S shows the object's module, launching through the device runtime"
 
+# A __managed__ variable defined in one object and read by another's host code: the
+# pointer the runtime fills is shared by name (the GPU run: nvcc/rdc_globals/).
+printf '__managed__ int total = 3;\n__global__ void k() { total += 1; }\n' > m1.cxx
+printf '#include <cstdio>\nextern __managed__ int total;\nint main() { printf("%%d\\n", total); }\n' > m2.cxx
+cu -sm_90 -rdc -c m1.cxx -o m1.o && cu -sm_90 -rdc -c m2.cxx -o m2.o
+expect_contains "$(nm m1.o)" "B total.managed_ptr" "the defining object holds the managed pointer"
+expect_contains "$(nm m2.o)" "U total.managed_ptr" "the other object reads it"
+out=$(cu m1.o m2.o -o managed_two 2>&1)
+expect_eq "$?" 0 "extern __managed__ across objects links ($out)"
+
 # The link's errors.
 cu -sm_75 -rdc -c b.cxx -o b75.o
 out=$(cu -sm_75 -sm_90 a.o b75.o -o bad 2>&1)
