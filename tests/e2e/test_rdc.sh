@@ -72,6 +72,26 @@ expect_not_contains "$(cat "$tmp/linked.sm_90.ptx")" "call.uni" "scale and offse
 expect_contains "$(cat "$tmp/linked.sm_90.ptx")" ".visible .global .align 4 .u32 hits" "the device variable from b.cxx"
 rm -rf "$tmp"
 
+# The 5th chevron argument still picks the sm whose module holds the kernel.
+cat > p5.cxx <<'SRC'
+template <int N> __global__ void only(int* p) { *p = N; }
+__global__ void everywhere(int* p) { *p = 0; }
+int main() {
+  only<75><<<1, 1, 0, 0, 75>>>(nullptr);
+  only<90><<<1, 1, 0, 0, 90>>>(nullptr);
+  everywhere<<<1, 1>>>(nullptr);
+}
+SRC
+out=$(cu -rdc -sm_75 -sm_90 p5.cxx -o p5 --keep-temps 2>&1)
+tmp=$(sed -n "s/.*intermediate files kept in '\(.*\)'.*/\1/p" <<< "$out")
+e75=$(grep '.entry' "$tmp/linked.sm_75.ptx"); e90=$(grep '.entry' "$tmp/linked.sm_90.ptx")
+expect_contains "$e75" "_Z4onlyILi75EEvPi" "-rdc: only<75> in sm_75"
+expect_not_contains "$e75" "_Z4onlyILi90EEvPi" "-rdc: only<90> not in sm_75"
+expect_contains "$e90" "_Z4onlyILi90EEvPi" "-rdc: only<90> in sm_90"
+expect_not_contains "$e90" "_Z4onlyILi75EEvPi" "-rdc: only<75> not in sm_90"
+expect_contains "$e75$e90" "_Z10everywherePi" "-rdc: a 4-argument launch in every sm"
+rm -rf "$tmp"
+
 # A launch from the device: relocatable PTX, nvlink with libcudadevrt, no PTX image.
 cat > dp.cxx <<'SRC'
 __global__ void child(int* p) { p[threadIdx.x] = threadIdx.x; }
