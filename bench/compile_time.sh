@@ -34,8 +34,10 @@ echo "runs per cell: $runs (median)"
 echo
 printf '%-16s %-4s | %9s %9s | %9s %9s | %7s %7s\n' source sms "circle s" "nvcc s" "circle MiB" "nvcc MiB" "time x" "mem x"
 all_sms=(75 80 86 90)
-for src in small_kernel stl_heavy; do
-  for n in 1 2 4; do
+for src in small_kernel stl_heavy thrust_cub; do
+  counts=(1 2 4)
+  [ "$src" = thrust_cub ] && counts=(1) # CUB builds for one sm in one pass (README: CCCL)
+  for n in "${counts[@]}"; do
     sms=("${all_sms[@]: -$n}")
     circle_flags=() nvcc_flags=()
     for sm in "${sms[@]}"; do
