@@ -14,6 +14,7 @@
 #include "frontend/invocation.h"
 #include "frontend/link_step.h"
 #include "frontend/options.h"
+#include "frontend/phase_report.h"
 #include "frontend/temp_files.h"
 #include "sema/clang_wording.h"
 #include "sema/cuda_arch_ban.h"
@@ -60,37 +61,6 @@
 
 namespace circle {
 namespace {
-
-// -ftime-report: how many times each phase ran and for how long. The parse line is
-// the proof of the single-pass model: it reads 1 however many -sm_XX are given.
-class PhaseReport {
-public:
-  class Scope {
-  public:
-    Scope(PhaseReport& r, std::string name) : r_(r), name_(std::move(name)) {}
-    Scope(const Scope&) = delete;
-    Scope& operator=(const Scope&) = delete;
-    ~Scope() {
-      auto& e = r_.phases_[name_];
-      e.count++;
-      e.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    }
-
-  private:
-    PhaseReport& r_;
-    std::string name_;
-    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-  };
-  void print() const {
-    for (const auto& [name, e] : phases_)
-      llvm::errs() << llvm::format("circle: phase %-22s ran %d time(s), %.3f s\n", name.c_str(), e.count,
-                                   e.seconds);
-  }
-
-private:
-  struct Entry { int count = 0; double seconds = 0; };
-  std::map<std::string, Entry> phases_;
-};
 
 std::string defaultOutput(const Options& o, const std::string& input) {
   if (!o.output.empty()) return o.output;
