@@ -1,7 +1,5 @@
 #include "codegen/replay_consumer.h"
 
-#include "sema/clang_wording.h"
-
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
@@ -77,7 +75,6 @@ void RecordingConsumer::HandleCXXStaticMemberVarInstantiation(clang::VarDecl* D)
 void RecordingConsumer::HandleVTable(clang::CXXRecordDecl* RD) { log_.record(Kind::VTable, RD); }
 
 void RecordingConsumer::HandleTranslationUnit(clang::ASTContext& Ctx) {
-  forgiveDroppedErrors(Ctx.getDiagnostics());
   if (Ctx.getDiagnostics().hasErrorOccurred()) return;
   onComplete_(Ctx, log_);
 }

@@ -80,18 +80,9 @@ bool checksTheOtherTarget(const clang::Diagnostic& d) {
          "Inline Assembly Issue";
 }
 
-class Rewording;
-Rewording* active = nullptr; // one compile at a time
-
 class Rewording : public clang::DiagnosticConsumer {
 public:
-  explicit Rewording(std::unique_ptr<clang::DiagnosticConsumer> printer) : printer_(std::move(printer)) {
-    active = this;
-  }
-  ~Rewording() override {
-    if (active == this) active = nullptr;
-  }
-  unsigned dropped() const { return dropped_; }
+  explicit Rewording(std::unique_ptr<clang::DiagnosticConsumer> printer) : printer_(std::move(printer)) {}
   void BeginSourceFile(const clang::LangOptions& lang, const clang::Preprocessor* pp) override {
     printer_->BeginSourceFile(lang, pp);
   }
@@ -105,10 +96,10 @@ public:
     if (level != clang::DiagnosticsEngine::Note) dropping_ = false;
     if (checksTheOtherTarget(d) && inNvTargetBranch(d)) {
       dropping_ = true;
-      ++dropped_;
-      // Clang counted it already: toward its error limit, and in the error traps
-      // that mark a template instantiation invalid. While no error was shown, the
-      // count goes back to zero at once.
+      // Clang counted it already: toward its error limit, in the error traps that
+      // mark a template instantiation invalid, and in the count that fails the
+      // compile. While no error was shown, the count goes back to zero at once (once
+      // one was, the compile fails anyway).
       if (getNumErrors() == 0) const_cast<clang::DiagnosticsEngine*>(d.getDiags())->Reset(/*soft=*/true);
     }
     if (dropping_) return; // with its notes, uncounted
@@ -125,17 +116,12 @@ public:
 private:
   std::unique_ptr<clang::DiagnosticConsumer> printer_;
   bool dropping_ = false;
-  unsigned dropped_ = 0;
 };
 
 } // namespace
 
 std::unique_ptr<clang::DiagnosticConsumer> rewordForCircle(std::unique_ptr<clang::DiagnosticConsumer> printer) {
   return std::make_unique<Rewording>(std::move(printer));
-}
-
-void forgiveDroppedErrors(clang::DiagnosticsEngine& diags) {
-  if (active && active->dropped() && diags.getNumErrors() == active->dropped()) diags.Reset(/*soft=*/true);
 }
 
 } // namespace circle

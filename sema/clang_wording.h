@@ -6,8 +6,7 @@
 
 namespace clang {
 class DiagnosticConsumer;
-class DiagnosticsEngine;
-} // namespace clang
+}
 
 namespace circle {
 
@@ -17,9 +16,5 @@ namespace circle {
 // the host; circle generates only the branch each target takes, and a device
 // branch is never generated for the host.
 std::unique_ptr<clang::DiagnosticConsumer> rewordForCircle(std::unique_ptr<clang::DiagnosticConsumer> printer);
-
-// After the parse: if every error so far was one the consumer dropped, the engine
-// forgets them (Clang counted them before the consumer saw them).
-void forgiveDroppedErrors(clang::DiagnosticsEngine& diags);
 
 } // namespace circle
