@@ -48,6 +48,16 @@ const Header kHeaders[] = {
      "circle cannot read this nv/detail/__target_macros (the nvc++ path not where expected)"},
 };
 
+// Every occurrence of `match` has its first `span` characters replaced by `to`, padded
+// to the same length. Returns how many there were.
+size_t respellEvery(std::string& text, llvm::StringRef match, size_t span, llvm::StringRef to) {
+  std::string padded = to.str() + std::string(span - to.size(), ' ');
+  size_t count = 0;
+  for (size_t at = text.find(match.str()); at != std::string::npos; at = text.find(match.str(), at + span), ++count)
+    text.replace(at, span, padded);
+  return count;
+}
+
 // The header's longest #define line becomes an #error of the same length: the size
 // must not change, and a directive line is outside any comment.
 std::string errorInPlace(llvm::StringRef text, llvm::StringRef message) {
@@ -79,15 +89,10 @@ std::string errorInPlace(llvm::StringRef text, llvm::StringRef message) {
 // instruction, and the NV_IF_TARGET around its use decides which sms reach it.
 std::optional<std::string> respellNvhpcTests(llvm::StringRef path, llvm::StringRef text) {
   if (!path.contains("/cccl/") || path.ends_with("/cuda/std/__cccl/compiler.h")) return std::nullopt;
-  std::optional<std::string> out;
-  auto replaceAll = [&](llvm::StringRef from, llvm::StringRef to) {
-    if (!text.contains(from)) return;
-    if (!out) out = text.str();
-    std::string padded = to.str() + std::string(from.size() - to.size(), ' ');
-    for (size_t at = out->find(from); at != std::string::npos; at = out->find(from, at)) out->replace(at, from.size(), padded);
-  };
-  replaceAll("_NVHPC_CUDA", "__circle__");
-  if (path.contains("/cuda/__ptx/")) replaceAll("_CCCL_CUDA_COMPILER(NVHPC)", "1");
+  std::string out = text.str();
+  size_t count = respellEvery(out, "_NVHPC_CUDA", 11, "__circle__");
+  if (path.contains("/cuda/__ptx/")) count += respellEvery(out, "_CCCL_CUDA_COMPILER(NVHPC)", 26, "1");
+  if (count == 0) return std::nullopt;
   return out;
 }
 
@@ -102,13 +107,10 @@ std::optional<std::string> respellToolkitHeader(llvm::StringRef path, llvm::Stri
   if (!header) return respellNvhpcTests(normal, text);
   std::string out = text.str();
   for (const Edit& e : header->edits) {
-    std::string from = e.from, to = e.to;
+    llvm::StringRef from = e.from;
     // The first line only: what follows the first line break stays.
-    size_t line = std::min(from.find('\n'), from.size());
-    size_t at = out.find(from);
-    if (at == std::string::npos) return errorInPlace(text, header->whyNot);
-    for (; at != std::string::npos; at = out.find(from, at + line))
-      out.replace(at, line, to + std::string(line - to.size(), ' '));
+    if (respellEvery(out, from, std::min(from.find('\n'), from.size()), e.to) == 0)
+      return errorInPlace(text, header->whyNot);
   }
   return out;
 }
