@@ -219,15 +219,12 @@ private:
         continue;
       }
       SmImage img{sm, temps_.file(base + ".ptx"), temps_.file(base + ".cubin")};
-      if (!writeFile(img.ptxFile, ptx)) return false;
-      std::string warnings;
       PhaseReport::Scope t(report_, "ptxas");
-      std::string err = runPtxas(*tk_, sm, img.ptxFile, img.cubinFile, o_.deviceDebug, o_.verbose, warnings);
-      if (!err.empty()) {
-        reportError("ptxas rejected the PTX circle generated for " + smName(sm) + " (a circle bug):\n" + err);
+      if (std::string err = assemblePtx(*tk_, sm, ptx, img.ptxFile, img.cubinFile, o_.deviceDebug, o_.verbose);
+          !err.empty()) {
+        reportError(err);
         return false;
       }
-      if (!warnings.empty()) llvm::errs() << warnings;
       images.push_back(img);
     }
     if (o_.gpuOutput) return true;

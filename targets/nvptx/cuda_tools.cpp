@@ -3,16 +3,27 @@
 #include "targets/nvptx/sm_targets.h"
 #include "targets/tool_runner.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
 namespace circle {
 
-std::string runPtxas(const CudaToolkit& tk, int sm, const std::string& ptxFile, const std::string& cubinFile,
-                     bool debug, bool verbose, std::string& warnings, bool relocatable) {
-  std::vector<std::string> args = {"-m64", "-arch=" + smName(sm), ptxFile, "-o", cubinFile};
+std::string assemblePtx(const CudaToolkit& tk, int sm, const std::string& ptx, const std::string& ptxFile,
+                        const std::string& outFile, bool debug, bool verbose, bool relocatable) {
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(ptxFile, ec, llvm::sys::fs::OF_None);
+    if (ec) return "cannot write '" + ptxFile + "': " + ec.message();
+    os << ptx;
+  }
+  std::vector<std::string> args = {"-m64", "-arch=" + smName(sm), ptxFile, "-o", outFile};
   if (debug) args.insert(args.begin(), "-g");
   if (relocatable) args.insert(args.begin(), "-c");
   ToolResult r = runTool(tk.ptxas, args, verbose);
-  if (r.exitCode != 0) return r.output.empty() ? "ptxas failed" : r.output;
-  warnings = r.output;
+  if (r.exitCode != 0)
+    return "ptxas rejected the PTX circle generated for " + smName(sm) + " (a circle bug):\n" +
+           (r.output.empty() ? std::string("ptxas failed") : r.output);
+  llvm::errs() << r.output; // its warnings
   return {};
 }
 

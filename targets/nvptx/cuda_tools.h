@@ -12,10 +12,12 @@ struct SmImage {
   std::string cubinFile;
 };
 
-// Each returns an empty string on success, else the tool's complaint.
-// `relocatable` (-c) leaves calls to functions defined elsewhere for nvlink.
-std::string runPtxas(const CudaToolkit& tk, int sm, const std::string& ptxFile, const std::string& cubinFile,
-                     bool debug, bool verbose, std::string& warnings, bool relocatable = false);
+// Each returns an empty string on success, else the error to report.
+// assemblePtx writes `ptx` to ptxFile and runs ptxas on it into outFile, printing
+// ptxas's warnings; `relocatable` (-c) leaves calls to functions defined elsewhere
+// for nvlink.
+std::string assemblePtx(const CudaToolkit& tk, int sm, const std::string& ptx, const std::string& ptxFile,
+                        const std::string& outFile, bool debug, bool verbose, bool relocatable = false);
 
 // Links a relocatable cubin with the device runtime library (libcudadevrt.a).
 std::string runNvlink(const CudaToolkit& tk, int sm, const std::string& cubinFile, const std::string& outFile,

@@ -33,14 +33,6 @@ std::string scratch(const RdcDeviceLink& link, const std::string& name) {
   return std::string(p);
 }
 
-bool writeText(const std::string& path, const std::string& text) {
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
-  if (ec) return false;
-  os << text;
-  return true;
-}
-
 // Every object's module for `sm`, linked into one. Linker complaints (a symbol
 // defined twice) are collected into `error`.
 std::unique_ptr<llvm::Module> linkObjects(const RdcDeviceLink& link, int sm, llvm::LLVMContext& ctx,
@@ -110,14 +102,11 @@ std::string linkRelocatableDevice(const RdcDeviceLink& link, std::string& fatbin
     if (!emitPtx(*m, *tm, ptx, error)) return smName(sm) + ": " + error;
     std::string base = "linked." + smName(sm);
     SmImage img{sm, scratch(link, base + ".ptx"), scratch(link, base + ".cubin")};
-    if (!writeText(img.ptxFile, ptx)) return "cannot write '" + img.ptxFile + "'";
-    std::string warnings;
     std::string assembled = needsDeviceRuntime ? scratch(link, base + ".o") : img.cubinFile;
-    if (std::string err = runPtxas(tk, sm, img.ptxFile, assembled, link.debug, link.verbose, warnings,
-                                   needsDeviceRuntime);
+    if (std::string err =
+            assemblePtx(tk, sm, ptx, img.ptxFile, assembled, link.debug, link.verbose, needsDeviceRuntime);
         !err.empty())
-      return "ptxas rejected the PTX circle generated for " + smName(sm) + " (a circle bug):\n" + err;
-    if (!warnings.empty()) llvm::errs() << warnings;
+      return err;
     if (needsDeviceRuntime) {
       if (!llvm::sys::fs::exists(tk.nvlink) || !llvm::sys::fs::exists(tk.cudadevrt))
         return "a launch from the device needs the toolkit's nvlink and libcudadevrt.a ('" + tk.nvlink + "', '" +
