@@ -53,10 +53,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/Transforms/IPO/GlobalDCE.h"
 
-#include <chrono>
-#include <cstdlib>
 #include <map>
 
 namespace circle {
@@ -332,21 +329,21 @@ private:
     return tm;
   }
 
-  // -rdc: what a device link needs from this object's module for `sm`, checked as
-  // far as one object allows, is kept as bitcode for the host object to carry.
-  bool keepRelocatable(llvm::Module& m, int sm) {
-    std::set<std::string> notFor = launches_.kernelsNotFor(sm);
-    for (llvm::Function& f : m)
-      if (notFor.count(f.getName().str()) && !f.isDeclaration()) f.setLinkage(llvm::GlobalValue::InternalLinkage);
-    runModulePasses(m, nullptr, [](llvm::PassBuilder&) {
-      llvm::ModulePassManager mpm;
-      mpm.addPass(llvm::GlobalDCEPass());
-      return mpm;
-    });
+  // What a device module's kernels need before optimisation, while calls are still
+  // visible: managed variables marked, launch bounds lowered, and no kernel reaching
+  // a function the user marked __host__ or one that launches the host's way.
+  bool applyKernelRules(llvm::Module& m, int sm) {
     markManagedVariables(m, managed_);
     if (!applyLaunchBounds(m, sm)) return false;
     std::vector<ReachedFunction> reached = functionsReachedFromKernels(m);
-    if (!checkNoExplicitHostCalls(reached, sm) || !checkNoDeviceLaunches(reached, sm)) return false;
+    return checkNoExplicitHostCalls(reached, sm) && checkNoDeviceLaunches(reached, sm);
+  }
+
+  // -rdc: what a device link needs from this object's module for `sm`, checked as
+  // far as one object allows, is kept as bitcode for the host object to carry.
+  bool keepRelocatable(llvm::Module& m, int sm) {
+    dropKernels(m, launches_.kernelsNotFor(sm));
+    if (!applyKernelRules(m, sm)) return false;
     if (o_.gpuOutput) return true;
     std::string bitcode;
     llvm::raw_string_ostream os(bitcode);
@@ -369,10 +366,7 @@ private:
       reportError(err);
       return false;
     }
-    markManagedVariables(m, managed_);
-    if (!applyLaunchBounds(m, sm)) return false;
-    std::vector<ReachedFunction> reached = functionsReachedFromKernels(m);
-    if (!checkNoExplicitHostCalls(reached, sm) || !checkNoDeviceLaunches(reached, sm)) return false;
+    if (!applyKernelRules(m, sm)) return false;
     auto tm = optimizeFor(m, sm);
     if (!tm) return false;
     auto missing = findMissingDeviceFunctions(m);

@@ -73,6 +73,16 @@ std::string linkLibrary(llvm::Module& m, const std::string& path, const char* wh
 
 } // namespace
 
+void dropKernels(llvm::Module& m, const std::set<std::string>& dropKernels) {
+  for (llvm::Function& f : m)
+    if (!f.isDeclaration() && dropKernels.count(f.getName().str())) f.setLinkage(llvm::GlobalValue::InternalLinkage);
+  runModulePasses(m, nullptr, [](llvm::PassBuilder&) {
+    llvm::ModulePassManager mpm;
+    mpm.addPass(llvm::GlobalDCEPass());
+    return mpm;
+  });
+}
+
 std::vector<llvm::Function*> functionsReachedFrom(llvm::Function& root) {
   llvm::SetVector<llvm::Function*> work;
   work.insert(&root);

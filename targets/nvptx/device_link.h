@@ -27,6 +27,10 @@ bool isKernel(const llvm::Function& f);
 std::string linkDeviceModule(llvm::Module& module, const std::string& runtimePath, const std::string& libdevicePath,
                              const std::set<std::string>& dropKernels);
 
+// -rdc objects: drops the kernels named in dropKernels and what only they reach;
+// every other definition keeps its linkage for the device link across objects.
+void dropKernels(llvm::Module& module, const std::set<std::string>& dropKernels);
+
 // root and every function it reaches, through calls or address-taking.
 std::vector<llvm::Function*> functionsReachedFrom(llvm::Function& root);
 
