@@ -541,7 +541,8 @@ int compile(const Options& o) {
     if (ok) {
       PhaseReport::Scope t(report, "link");
       BackendPhase phase("linking");
-      ok = linkProgram(o, toolkit, linkInputs, outputs.add(defaultOutput(o, "")), temps);
+      std::string name = defaultOutput(o, "");
+      ok = linkProgram(o, toolkit, linkInputs, name, outputs.add(name), temps);
     }
   }
   ok = ok && outputs.commit();

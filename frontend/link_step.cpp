@@ -14,7 +14,7 @@
 
 namespace circle {
 
-bool linkProgram(const Options& o, const CudaToolkit* tk, std::vector<std::string> inputs,
+bool linkProgram(const Options& o, const CudaToolkit* tk, std::vector<std::string> inputs, const std::string& name,
                  const std::string& output, TempDir& temps) {
   std::vector<RelocatableObject> relocatable;
   std::vector<std::string> registrations;
@@ -72,7 +72,7 @@ bool linkProgram(const Options& o, const CudaToolkit* tk, std::vector<std::strin
 
   LinkRequest req{inputs, output, o.libDirs, o.libs, tk ? tk->libDir : "", o.verbose};
   if (std::string err = linkExecutable(req); !err.empty()) {
-    reportError("linking '" + (o.output.empty() ? std::string("a.out") : o.output) + "' failed:\n" + err);
+    reportError("linking '" + name + "' failed:\n" + err);
     return false;
   }
   return true;

@@ -12,8 +12,9 @@ struct CudaToolkit;
 struct Options;
 class TempDir;
 
+// Writes the executable `name` at `output` (where it waits until the compile succeeds).
 // Reports its errors; returns false after one.
-bool linkProgram(const Options& o, const CudaToolkit* tk, std::vector<std::string> inputs,
+bool linkProgram(const Options& o, const CudaToolkit* tk, std::vector<std::string> inputs, const std::string& name,
                  const std::string& output, TempDir& temps);
 
 } // namespace circle

@@ -136,4 +136,20 @@ out=$(cu a.o b.o dup.o -o bad 2>&1)
 expect_eq "$?" 1 "a device function defined twice fails the link"
 expect_contains "$out" "_Z5scalei" "the duplicate is named"
 expect_no_file bad "a failed device link leaves no output"
+# An object that registers relocatable device code circle did not compile (as nvcc's do).
+printf 'extern "C" void __cudaRegisterLinkedBinary_elsewhere();\nvoid f() { __cudaRegisterLinkedBinary_elsewhere(); }\n' > foreign.cxx
+"$CIRCLE" -c foreign.cxx -o foreign.o
+out=$(cu a.o b.o foreign.o -o bad 2>&1)
+expect_eq "$?" 1 "another compiler's relocatable object fails the link"
+expect_contains "$out" "circle: error: 'foreign.o' was compiled with relocatable device code by another compiler" "another compiler's object"
+echo "not an object" > text.o
+out=$(cu a.o text.o -o bad 2>&1)
+expect_eq "$?" 1 "a .o that is not an object fails the link"
+expect_contains "$out" "circle: error: 'text.o' is not an object file circle can link" "not an object"
+# The host link's own failure names the executable.
+printf 'int missing();\nint main() { return missing(); }\n' > undefined.cxx
+out=$("$CIRCLE" undefined.cxx -o bad 2>&1)
+expect_eq "$?" 1 "an undefined host symbol fails the link"
+expect_contains "$out" "circle: error: linking 'bad' failed:" "the link failure names the executable"
+expect_no_file bad "a failed host link leaves no output"
 finish
