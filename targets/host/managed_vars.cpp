@@ -72,6 +72,7 @@ llvm::GlobalVariable* keepLinkedHandle(llvm::Module& m) {
 } // namespace
 
 std::string redirectManagedVariables(llvm::Module& m, const std::set<std::string>& managedSymbols, bool linked) {
+  if (managedSymbols.empty()) return {}; // nothing to redirect: no handle kept either
   llvm::GlobalVariable* handle =
       linked ? keepLinkedHandle(m) : m.getGlobalVariable("__cuda_gpubin_handle", /*AllowInternal=*/true);
   llvm::Function* registerVar = m.getFunction("__cudaRegisterVar");
