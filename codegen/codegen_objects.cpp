@@ -30,6 +30,12 @@ TargetValues nvptxTargetValues(int sm) {
   return v;
 }
 
+TargetValues spirvTargetValues() {
+  TargetValues v;
+  v.spirv = true;
+  return v;
+}
+
 CodegenObjectScope::CodegenObjectScope(clang::ASTContext& ast, const TargetValues& v) : ast_(ast) {
   const unsigned long long values[] = {v.host, v.spirv, 0, static_cast<unsigned long long>(v.sm), v.mask,
                                        static_cast<unsigned long long>(v.sm)};

@@ -24,6 +24,7 @@ struct TargetValues {
 
 TargetValues hostTargetValues();
 TargetValues nvptxTargetValues(int sm);
+TargetValues spirvTargetValues();
 
 class CodegenObjectScope {
 public:

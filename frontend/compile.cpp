@@ -6,6 +6,7 @@
 #include "codegen/device_rtti_sites.h"
 #include "codegen/kernel_index.h"
 #include "codegen/replay_consumer.h"
+#include "codegen/spirv_pass.h"
 #include "codegen/target_pass.h"
 #include "frontend/backend_failures.h"
 #include "frontend/device_runtime_path.h"
@@ -134,6 +135,12 @@ public:
     }
     TargetPassInput in{ci, ast, events};
     if (tk_ && !buildDevice(in)) return;
+    if (o_.spirv && !o_.gpuOutput) {
+      PhaseReport::Scope t(report_, "codegen SPIR-V");
+      SpirvPassInput spirv{in, *predicates_, hostConstexprs_, llvm_, input_ + ".spirv", tk_->ptxIsa,
+                           o_.keepTemps ? temps_.path() : ""};
+      if (!runSpirvPass(spirv, shaders_)) return;
+    }
     if (o_.gpuOutput) {
       ok_ = true;
       return;
@@ -146,6 +153,7 @@ public:
     }
     if (!hostModule_) return;
     for (const DeviceBitcode& bc : rdcModules_) embedDeviceBitcode(*hostModule_, bc.sm, bc.bitcode);
+    embedSpirvShaders(*hostModule_, ast, shaders_);
     dropStorageOnlyDestructors(*hostModule_, ast, storageOnly_);
     routeStubLaunchesThroughCheck(*hostModule_);
     std::string unreachable = redirectManagedVariables(*hostModule_, managed_, o_.rdc);
@@ -224,7 +232,7 @@ private:
       }
       images.push_back(img);
     }
-    if (o_.gpuOutput) return true;
+    if (o_.gpuOutput || images.empty()) return true; // -spirv alone: no CUDA image
     if (o_.rdc) {
       // Clang's host code embeds this as the object's own fat binary (nvcc's
       // __nv_relfatbin); it is empty: the device code travels as bitcode, and the
@@ -419,6 +427,7 @@ private:
   bool hostOnlyIndexed_ = false;
   std::unique_ptr<llvm::Module> hostModule_;
   std::vector<DeviceBitcode> rdcModules_;
+  std::vector<CompiledShader> shaders_;
   bool ok_ = false;
 };
 

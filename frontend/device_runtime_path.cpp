@@ -8,11 +8,26 @@
 
 namespace circle {
 
+namespace {
+
+// The directory above bin/, where circle's build (or installation) keeps lib/ and include/.
+llvm::SmallString<256> installRoot() {
+  std::string exe = llvm::sys::fs::getMainExecutable(nullptr, reinterpret_cast<void*>(&deviceRuntimePath));
+  return llvm::SmallString<256>(llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
+}
+
+} // namespace
+
 std::string deviceRuntimePath() {
   if (const char* env = std::getenv("CIRCLE_DEVICE_RUNTIME"); env && *env) return env;
-  std::string exe = llvm::sys::fs::getMainExecutable(nullptr, reinterpret_cast<void*>(&deviceRuntimePath));
-  llvm::SmallString<256> path(llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
+  llvm::SmallString<256> path = installRoot();
   llvm::sys::path::append(path, "lib", "circle", "device_runtime.bc");
+  return std::string(path);
+}
+
+std::string circleIncludeDir() {
+  llvm::SmallString<256> path = installRoot();
+  llvm::sys::path::append(path, "include");
   return std::string(path);
 }
 

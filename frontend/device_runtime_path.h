@@ -1,5 +1,6 @@
-// Where circle's device runtime (libdevice-c/) is installed, beside the compiler:
-// <prefix>/bin/circle and <prefix>/lib/circle/device_runtime.bc.
+// Where circle's own files are installed, beside the compiler: <prefix>/bin/circle,
+// the device runtime (libdevice-c/) in <prefix>/lib/circle/device_runtime.bc and the
+// host headers (circle/vulkan.hpp) in <prefix>/include.
 #pragma once
 #include <string>
 
@@ -7,5 +8,7 @@ namespace circle {
 
 // CIRCLE_DEVICE_RUNTIME overrides it (the build tree's tests use the built one).
 std::string deviceRuntimePath();
+
+std::string circleIncludeDir();
 
 } // namespace circle

@@ -1,5 +1,6 @@
 #include "frontend/invocation.h"
 
+#include "frontend/device_runtime_path.h"
 #include "frontend/options.h"
 #include "sema/execution_spaces.h"
 #include "sema/implicit_prelude.h"
@@ -44,6 +45,8 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
   args.push_back("-O" + std::to_string(opts.hostOpt));
   if (opts.hostDebug) args.push_back("-g");
   for (const auto& d : opts.includeDirs) args.push_back("-I" + d);
+  // circle's own headers (circle/vulkan.hpp) sit beside bin/ as include/.
+  args.insert(args.end(), {"-isystem", circleIncludeDir()});
   for (const auto& d : opts.systemIncludeDirs) args.insert(args.end(), {"-isystem", d});
   for (const auto& m : opts.macroOps) args.push_back(m);
   args.push_back(input);

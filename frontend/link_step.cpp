@@ -71,6 +71,7 @@ bool linkProgram(const Options& o, const CudaToolkit* tk, std::vector<std::strin
   }
 
   LinkRequest req{inputs, output, o.libDirs, o.libs, tk ? tk->libDir : "", o.verbose};
+  if (o.spirv) req.libs.push_back("vulkan"); // circle/vulkan.hpp's loader
   if (std::string err = linkExecutable(req); !err.empty()) {
     reportError("linking '" + name + "' failed:\n" + err);
     return false;

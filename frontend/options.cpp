@@ -110,6 +110,8 @@ ParseResult parseOptions(const std::vector<std::string>& args) {
       o.rdc = true;
     } else if (a == "-rdc=false" || a == "--relocatable-device-code=false" || a == "-fno-gpu-rdc") {
       o.rdc = false;
+    } else if (a == "-spirv") {
+      o.spirv = true;
     } else if (a == "--device-library") {
       o.deviceLibrary = true;
     } else if (a == "--keep-temps") {
@@ -145,8 +147,11 @@ ParseResult parseOptions(const std::vector<std::string>& args) {
   if (!o.smTargets.empty() && !o.cudaPath) fail("-sm_XX needs --cuda-path to enable CUDA");
   bool anySource = std::any_of(o.inputs.begin(), o.inputs.end(), [](const std::string& in) { return !isLinkerInput(in); });
   // A link of objects alone takes the sms the objects were compiled for.
-  if (o.cudaPath && o.smTargets.empty() && !o.listFatbin && anySource)
-    fail("--cuda-path needs at least one -sm_XX target; no default architecture is assumed");
+  if (o.spirv && !o.cudaPath)
+    fail("-spirv needs --cuda-path: circle parses [[spirv::comp]] kernels as CUDA C++ (threadIdx, __shared__)");
+  if (o.spirv && o.rdc) fail("-spirv cannot be used with -rdc yet");
+  if (o.cudaPath && o.smTargets.empty() && !o.spirv && !o.listFatbin && anySource)
+    fail("--cuda-path needs at least one -sm_XX target (or -spirv); no default architecture is assumed");
   if (!o.showHelp && !o.showVersion && !o.listFatbin && !r.error) {
     if (o.inputs.empty()) fail("no input files");
     else if (o.kind != OutputKind::Executable && (o.inputs.size() > 1 || !anySource))
@@ -190,6 +195,9 @@ for every -sm_XX; the executable carries a fat binary like nvcc's.
   -rdc              relocatable device code: kernels and device functions may call
                     across objects, and kernels may launch kernels (dynamic
                     parallelism); circle links the objects' device code
+  -spirv            also compile each [[spirv::comp(N)]] kernel to a Vulkan compute
+                    shader (SPIR-V), embedded in the executable; run it with
+                    circle/vulkan.hpp (the Vulkan loader is linked implicitly)
   -G                device debug information
   -OG0..-OG3        device optimisation (default -OG2)
   -O0..-O3          host optimisation (default -O0)
@@ -198,7 +206,7 @@ for every -sm_XX; the executable carries a fat binary like nvcc's.
   -std=STD          language standard (default c++20)
   -l LIB, -L DIR    libraries for the link (libcudart_static is linked implicitly)
   --list-fatbin=F   list the fat binary entries of an executable or object F
-  --keep-temps      keep the PTX, cubins and fat binary beside the output
+  --keep-temps      keep the PTX, cubins, fat binary and SPIR-V shaders
   --device-library  with -gpu -c -emit-llvm: keep every function the source defines
                     (how circle's device runtime is built) instead of what kernels reach
   -ftime-report     print how often each compile phase ran and how long it took

@@ -32,6 +32,7 @@ struct Options {
   std::vector<std::string> macroOps;      // "-DX=1" / "-UX" in command-line order
   std::vector<std::string> libs;          // -l
   std::vector<std::string> libDirs;       // -L
+  bool spirv = false;       // -spirv: Vulkan compute shaders for the [[spirv::comp]] kernels
   bool rdc = false;         // -rdc: relocatable device code, linked across objects by circle
   bool deviceLibrary = false; // --device-library: device bitcode of every definition, nothing linked
   bool keepTemps = false;   // --keep-temps: leave the PTX/cubin/fatbin files beside the output

@@ -1,0 +1,128 @@
+#include "targets/spirv/shader_checks.h"
+
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+
+#include <set>
+
+namespace circle {
+namespace {
+
+constexpr unsigned kPhysical = 1;
+
+// Generic intrinsics the SPIR-V backend lowers (arithmetic, GLSL.std.450 math) or
+// that vanish (lifetimes, assumptions), and the lowering's own push-constant reads.
+bool loweredIntrinsic(llvm::StringRef name) {
+  if (name == "__circle_push_word" || name.starts_with("llvm.spv.") || name.starts_with("llvm.lifetime.") || name.starts_with("llvm.dbg."))
+    return true;
+  static const char* const kPrefixes[] = {
+      "llvm.assume", "llvm.experimental.noalias.scope.decl", "llvm.sqrt.", "llvm.sin.", "llvm.cos.", "llvm.tan.",
+      "llvm.asin.", "llvm.acos.", "llvm.atan.", "llvm.sinh.", "llvm.cosh.", "llvm.tanh.", "llvm.exp.",
+      "llvm.exp2.", "llvm.log.", "llvm.log2.", "llvm.pow.", "llvm.fabs.", "llvm.floor.", "llvm.ceil.",
+      "llvm.trunc.", "llvm.round.", "llvm.rint.", "llvm.nearbyint.", "llvm.minnum.", "llvm.maxnum.",
+      "llvm.minimum.", "llvm.maximum.", "llvm.fma.", "llvm.fmuladd.", "llvm.copysign.", "llvm.smin.",
+      "llvm.smax.", "llvm.umin.", "llvm.umax.", "llvm.abs.", "llvm.ctpop.", "llvm.ctlz.", "llvm.cttz.",
+      "llvm.bitreverse.", "llvm.bswap.", "llvm.fshl.", "llvm.fshr."};
+  for (const char* p : kPrefixes)
+    if (name.starts_with(p)) return true;
+  return false;
+}
+
+// The CUDA feature behind an NVVM intrinsic or a runtime function, in the user's words.
+std::string describeCallee(llvm::StringRef name) {
+  if (name.starts_with("llvm.nvvm.shfl")) return "warp shuffles (__shfl_sync and friends)";
+  if (name.starts_with("llvm.nvvm.vote")) return "warp votes (__ballot_sync, __any_sync, __all_sync)";
+  if (name.starts_with("llvm.nvvm.match") || name.starts_with("llvm.nvvm.redux"))
+    return "warp-level intrinsics (__match_*_sync, __reduce_*_sync)";
+  if (name.contains("warpsize") || name.contains("laneid")) return "warpSize and lane ids";
+  if (name.contains("clock") || name.contains("globaltimer")) return "clock() and the global timer";
+  if (name.starts_with("llvm.nvvm.barrier")) return "barriers among part of a block (__syncthreads_count/_and/_or, named barriers)";
+  if (name.starts_with("llvm.nvvm.membar") || name.starts_with("llvm.nvvm.fence"))
+    return "memory fences (__threadfence)";
+  if (name.starts_with("llvm.memcpy") || name.starts_with("llvm.memmove") || name.starts_with("llvm.memset"))
+    return "bulk memory copies (memcpy, memset, copying a large object through a pointer)";
+  if (name == "llvm.trap" || name == "__assertfail" || name == "__circle_assert_fail") return "assert and __trap";
+  if (name == "vprintf" || name == "printf") return "printf";
+  if (name == "malloc" || name == "free" || name == "calloc" || name == "realloc") return "malloc and free";
+  if (name.starts_with("_Zn") || name.starts_with("_Zd")) return "operator new and delete";
+  if (name.starts_with("__cxa_") || name.starts_with("_Unwind")) return "exceptions and RTTI ('" + name.str() + "')";
+  if (name.starts_with("llvm.nvvm.")) return "the CUDA intrinsic '" + name.str() + "'";
+  if (name.starts_with("llvm.")) return "the LLVM operation '" + name.str() + "'";
+  if (name.starts_with("__nv_")) return "the libdevice function '" + name.str() + "' (no SPIR-V form yet)";
+  return "";
+}
+
+struct Checker {
+  const std::string& kernel;
+  std::vector<ShaderProblem>& problems;
+  std::set<std::string> said;
+
+  void report(const std::string& text) {
+    if (said.insert(text).second) problems.push_back({kernel, text});
+  }
+
+  void call(llvm::CallBase& cb) {
+    llvm::Function* callee = cb.getCalledFunction();
+    if (!callee) {
+      if (!cb.isInlineAsm()) report("calls through a function pointer or a virtual function, which SPIR-V cannot express");
+      else report("uses inline PTX assembly, which has no SPIR-V form");
+      return;
+    }
+    llvm::StringRef name = callee->getName();
+    if (loweredIntrinsic(name)) return;
+    if (!callee->isDeclaration()) {
+      report("reaches '" + demangledName(name) + "', which is recursive: a SPIR-V shader has no call stack");
+      return;
+    }
+    std::string what = describeCallee(name);
+    if (!what.empty()) report("uses " + what + ", which the SPIR-V target does not support");
+    else
+      report("calls '" + demangledName(name) + "', which has no SPIR-V definition (a function declared without a "
+             "body, or a library function circle provides only for the host and CUDA)");
+  }
+
+  // Each memory access must know its kind of memory: the SPIR-V type of a pointer
+  // names its storage class.
+  void pointer(llvm::Instruction& i) {
+    if (auto* cast = llvm::dyn_cast<llvm::AddrSpaceCastInst>(&i)) {
+      report("uses a pointer that may point to a buffer, a local or a __shared__ variable depending on the path "
+             "taken; SPIR-V needs to know which");
+      (void)cast;
+      return;
+    }
+    if (auto* p2i = llvm::dyn_cast<llvm::PtrToIntInst>(&i); p2i && p2i->getPointerAddressSpace() != kPhysical) {
+      report("stores the address of a local or __shared__ variable in memory, or turns it into an integer; "
+             "in SPIR-V only buffer addresses are values");
+      return;
+    }
+    if (auto* atomic = llvm::dyn_cast<llvm::AtomicRMWInst>(&i); atomic && atomic->isFloatingPointOperation())
+      report("uses a floating-point atomic (atomicAdd on float), which needs a Vulkan extension circle does not "
+             "enable yet");
+  }
+};
+
+} // namespace
+
+std::string demangledName(llvm::StringRef symbol) { return llvm::demangle(symbol.str()); }
+
+void checkShader(llvm::Module& m, llvm::Function& main, const std::string& kernel,
+                 std::vector<ShaderProblem>& problems) {
+  Checker c{kernel, problems, {}};
+  for (llvm::GlobalVariable& gv : m.globals())
+    if (gv.getAddressSpace() == 3 && gv.isDeclaration() && !gv.use_empty())
+      c.report("uses dynamic shared memory (extern __shared__); a SPIR-V workgroup's memory has a fixed size: "
+               "declare a __shared__ array with a constant size");
+  for (llvm::Function& f : m) {
+    if (f.isDeclaration() || (&f != &main && f.use_empty())) continue;
+    for (llvm::Instruction& i : llvm::instructions(f)) {
+      if (auto* cb = llvm::dyn_cast<llvm::CallBase>(&i)) c.call(*cb);
+      else c.pointer(i);
+    }
+  }
+}
+
+} // namespace circle

@@ -1,0 +1,69 @@
+#include "targets/spirv/spirv_binary.h"
+
+#include <spirv-tools/libspirv.hpp>
+
+namespace circle {
+namespace {
+
+enum : uint32_t {
+  kOpCapability = 17, kOpMemoryModel = 14, kOpTypeInt = 21, kOpTypePointer = 32, kOpTypeForwardPointer = 39,
+  kOpConstant = 43, kOpControlBarrier = 224,
+  kCrossWorkgroup = 5, kPhysicalStorageBuffer = 5349, kCapPhysicalAddresses = 5347, kAddressingPhysical64 = 5348,
+  // AcquireRelease | WorkgroupMemory.
+  kWorkgroupBarrierSemantics = 0x8 | 0x100,
+};
+
+uint32_t instruction(uint32_t opcode, uint32_t count) { return count << 16 | opcode; }
+
+} // namespace
+
+std::string finishForVulkan(std::vector<uint32_t>& words) {
+  if (words.size() < 5 || words[0] != 0x07230203) return "not a SPIR-V module";
+  bool physical = false, barriers = false;
+  uint32_t uintType = 0;
+  for (size_t at = 5; at < words.size();) {
+    uint32_t op = words[at] & 0xffff, count = words[at] >> 16;
+    if (count == 0 || at + count > words.size()) return "malformed SPIR-V instruction stream";
+    if ((op == kOpTypePointer || op == kOpTypeForwardPointer) && words[at + 2] == kCrossWorkgroup) physical = true;
+    if (op == kOpTypeInt && count == 4 && words[at + 2] == 32 && words[at + 3] == 0) uintType = words[at + 1];
+    if (op == kOpControlBarrier) barriers = true;
+    at += count;
+  }
+  if (barriers && !uintType) return "a barrier without a 32-bit integer type";
+  uint32_t semantics = barriers ? words[3]++ : 0; // a new id for the constant
+  std::vector<uint32_t> out(words.begin(), words.begin() + 5);
+  bool capabilityAdded = false;
+  for (size_t at = 5; at < words.size();) {
+    uint32_t op = words[at] & 0xffff, count = words[at] >> 16;
+    size_t first = out.size();
+    out.insert(out.end(), words.begin() + at, words.begin() + at + count);
+    at += count;
+    if (op == kOpCapability && physical && !capabilityAdded) {
+      out.insert(out.end(), {instruction(kOpCapability, 2), kCapPhysicalAddresses});
+      capabilityAdded = true;
+    } else if (op == kOpMemoryModel && physical) {
+      out[first + 1] = kAddressingPhysical64;
+    } else if ((op == kOpTypePointer || op == kOpTypeForwardPointer) && out[first + 2] == kCrossWorkgroup) {
+      out[first + 2] = kPhysicalStorageBuffer;
+    } else if (op == kOpTypeInt && barriers && out[first + 1] == uintType) {
+      out.insert(out.end(), {instruction(kOpConstant, 4), uintType, semantics, kWorkgroupBarrierSemantics});
+    } else if (op == kOpControlBarrier) {
+      out[first + 3] = semantics;
+    }
+  }
+  words = std::move(out);
+  return {};
+}
+
+std::string validateForVulkan(const std::vector<uint32_t>& words) {
+  spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_3);
+  std::string messages;
+  tools.SetMessageConsumer([&](spv_message_level_t, const char*, const spv_position_t&, const char* message) {
+    messages += message;
+    messages += '\n';
+  });
+  if (tools.Validate(words)) return {};
+  return messages.empty() ? "spirv-val rejected the module" : messages;
+}
+
+} // namespace circle
