@@ -111,7 +111,10 @@ bool runSpirvPass(const SpirvPassInput& in, std::vector<CompiledShader>& out) {
     }
     if (!in.keepDir.empty()) keep(in.keepDir, entry.kernel + ".ll", [&](llvm::raw_ostream& os) { shader->print(os, nullptr); });
     CompiledShader compiled{fd, entry, {}};
-    if (!emitSpirv(*shader, *tm, compiled.words, why)) {
+    // A fresh backend per module: the SPIR-V subtarget keeps each module's types in
+    // a registry that outlives the module.
+    std::unique_ptr<llvm::TargetMachine> backend = makeSpirvMachine(why);
+    if (!backend || !emitSpirv(*shader, *backend, compiled.words, why)) {
       error(fd->getLocation(), "internal error: the SPIR-V for entry point '" + fd->getQualifiedNameAsString() +
                                    "' is not valid for Vulkan 1.3; please report it:\n" + why);
       ok = false;

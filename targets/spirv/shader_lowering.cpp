@@ -259,8 +259,8 @@ std::unique_ptr<llvm::Module> lowerShader(const llvm::Module& device, const Shad
   llvm::Function& main = *m->getFunction("main");
   keepOnlyMain(*m, main);
   mapBuiltins(*m, entry.localSize);
-  simplify(*m, tm, "always-inline,globaldce,function(sroa,early-cse,instcombine,simplifycfg,sroa,instcombine,gvn,"
-                   "simplifycfg,instcombine)");
+  simplify(*m, tm, "always-inline,globaldce,function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,sroa,instcombine<no-verify-fixpoint>,gvn,"
+                   "simplifycfg,instcombine<no-verify-fixpoint>)");
   size_t before = problems.size();
   moveConstantGlobals(*m, problems, entry.kernel);
   markPhysicalPointers(main);
@@ -269,7 +269,7 @@ std::unique_ptr<llvm::Module> lowerShader(const llvm::Module& device, const Shad
     mpm.addPass(llvm::createModuleToFunctionPassAdaptor(llvm::InferAddressSpacesPass(kFunction)));
     return mpm;
   });
-  simplify(*m, tm, "function(instcombine,simplifycfg)");
+  simplify(*m, tm, "function(instcombine<no-verify-fixpoint>,simplifycfg)");
   markPhysicalPointers(main); // instcombine may have merged a load and its cast again
   checkShader(*m, main, entry.kernel, problems);
   if (problems.size() != before) return nullptr;
