@@ -60,9 +60,19 @@ struct Checker {
   const std::string& kernel;
   std::vector<ShaderProblem>& problems;
   std::set<std::string> said;
+  // A call SPIR-V cannot make (malloc, a function pointer) leaves pointers of unknown
+  // kind behind; those are said only when nothing else explains them.
+  std::vector<std::string> pointerProblems;
 
   void report(const std::string& text) {
     if (said.insert(text).second) problems.push_back({kernel, text});
+  }
+  void reportPointer(const std::string& text) {
+    if (said.insert(text).second) pointerProblems.push_back(text);
+  }
+  void finish(size_t before) {
+    if (problems.size() == before)
+      for (const std::string& text : pointerProblems) problems.push_back({kernel, text});
   }
 
   void call(llvm::CallBase& cb) {
@@ -89,13 +99,13 @@ struct Checker {
   // names its storage class.
   void pointer(llvm::Instruction& i) {
     if (auto* cast = llvm::dyn_cast<llvm::AddrSpaceCastInst>(&i)) {
-      report("uses a pointer that may point to a buffer, a local or a __shared__ variable depending on the path "
+      reportPointer("uses a pointer that may point to a buffer, a local or a __shared__ variable depending on the path "
              "taken; SPIR-V needs to know which");
       (void)cast;
       return;
     }
     if (auto* p2i = llvm::dyn_cast<llvm::PtrToIntInst>(&i); p2i && p2i->getPointerAddressSpace() != kPhysical) {
-      report("stores the address of a local or __shared__ variable in memory, or turns it into an integer; "
+      reportPointer("stores the address of a local or __shared__ variable in memory, or turns it into an integer; "
              "in SPIR-V only buffer addresses are values");
       return;
     }
@@ -111,7 +121,8 @@ std::string demangledName(llvm::StringRef symbol) { return llvm::demangle(symbol
 
 void checkShader(llvm::Module& m, llvm::Function& main, const std::string& kernel,
                  std::vector<ShaderProblem>& problems) {
-  Checker c{kernel, problems, {}};
+  Checker c{kernel, problems, {}, {}};
+  size_t before = problems.size();
   for (llvm::GlobalVariable& gv : m.globals())
     if (gv.getAddressSpace() == 3 && gv.isDeclaration() && !gv.use_empty())
       c.report("uses dynamic shared memory (extern __shared__); a SPIR-V workgroup's memory has a fixed size: "
@@ -123,6 +134,7 @@ void checkShader(llvm::Module& m, llvm::Function& main, const std::string& kerne
       else c.pointer(i);
     }
   }
+  c.finish(before);
 }
 
 } // namespace circle

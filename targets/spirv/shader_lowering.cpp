@@ -14,6 +14,8 @@
 #include "llvm/Transforms/Scalar/InferAddressSpaces.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
+#include <map>
+
 namespace circle {
 namespace {
 
@@ -213,32 +215,111 @@ void markPhysicalPointers(llvm::Function& f) {
   }
 }
 
-// The integer behind a physical pointer, without a round trip through a pointer.
-llvm::Value* addressOf(llvm::IRBuilder<>& b, llvm::Value* p) {
-  if (auto* cast = llvm::dyn_cast<llvm::IntToPtrInst>(p)) return cast->getOperand(0);
-  return b.CreatePtrToInt(p, b.getInt64Ty());
-}
-
 // SPIR-V's logical pointer arithmetic (access chains) cannot step through a
-// PhysicalStorageBuffer pointer the way C++ does; addresses are integers instead.
-void lowerPhysicalArithmetic(llvm::Function& f) {
-  const llvm::DataLayout& dl = f.getParent()->getDataLayout();
-  std::vector<llvm::Instruction*> work;
-  for (llvm::Instruction& i : llvm::instructions(f)) work.push_back(&i);
-  for (llvm::Instruction* i : work) {
-    llvm::IRBuilder<> b(i);
-    if (auto* gep = llvm::dyn_cast<llvm::GetElementPtrInst>(i); gep && gep->getAddressSpace() == kPhysical) {
-      llvm::Value* offset = llvm::emitGEPOffset(&b, dl, gep, /*NoAssumeInBounds=*/true);
-      llvm::Value* base = addressOf(b, gep->getPointerOperand());
-      gep->replaceAllUsesWith(b.CreateIntToPtr(b.CreateAdd(base, b.CreateSExtOrTrunc(offset, b.getInt64Ty())),
-                                               gep->getType()));
-      gep->eraseFromParent();
-    } else if (auto* p2i = llvm::dyn_cast<llvm::PtrToIntInst>(i)) {
-      llvm::Value* src = p2i->getPointerOperand();
-      if (auto* cast = llvm::dyn_cast<llvm::AddrSpaceCastInst>(src)) src = cast->getPointerOperand();
-      if (src->getType()->getPointerAddressSpace() != kPhysical) continue;
-      p2i->replaceAllUsesWith(b.CreateZExtOrTrunc(addressOf(b, src), p2i->getType()));
-      p2i->eraseFromParent();
+// PhysicalStorageBuffer pointer the way C++ does, and the backend does not carry such
+// pointers through phis well: buffer addresses are integers everywhere, made into a
+// pointer just before each access.
+class PhysicalAddresses {
+public:
+  explicit PhysicalAddresses(llvm::Function& f) : f_(f), dl_(f.getParent()->getDataLayout()) {}
+
+  void run() {
+    std::vector<llvm::Instruction*> work;
+    for (llvm::Instruction& i : llvm::instructions(f_)) work.push_back(&i);
+    for (llvm::Instruction* i : work) {
+      foldNullAddresses(*i);
+      if (auto* load = llvm::dyn_cast<llvm::LoadInst>(i)) access(*i, load->getPointerOperandIndex());
+      else if (auto* store = llvm::dyn_cast<llvm::StoreInst>(i)) access(*i, store->getPointerOperandIndex());
+      else if (auto* rmw = llvm::dyn_cast<llvm::AtomicRMWInst>(i)) access(*i, rmw->getPointerOperandIndex());
+      else if (auto* cas = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(i)) access(*i, cas->getPointerOperandIndex());
+      else if (auto* p2i = llvm::dyn_cast<llvm::PtrToIntInst>(i); p2i && physical(p2i->getPointerOperand())) {
+        llvm::IRBuilder<> b(p2i);
+        p2i->replaceAllUsesWith(b.CreateZExtOrTrunc(address(p2i->getPointerOperand()), p2i->getType()));
+      } else if (auto* cmp = llvm::dyn_cast<llvm::ICmpInst>(i); cmp && physical(cmp->getOperand(0))) {
+        llvm::IRBuilder<> b(cmp);
+        cmp->replaceAllUsesWith(b.CreateICmp(cmp->getPredicate(), address(cmp->getOperand(0)), address(cmp->getOperand(1))));
+      }
+    }
+  }
+
+private:
+  // Folding left `ptrtoint (addrspacecast (ptr null ...))` behind for null tests; a
+  // null buffer address is 0.
+  static void foldNullAddresses(llvm::Instruction& i) {
+    for (llvm::Use& u : i.operands())
+      if (auto* ce = llvm::dyn_cast<llvm::ConstantExpr>(u.get());
+          ce && ce->getOpcode() == llvm::Instruction::PtrToInt && ce->getOperand(0)->stripPointerCasts()->isNullValue())
+        u.set(llvm::ConstantInt::get(ce->getType(), 0));
+  }
+
+  static bool physical(llvm::Value* v) {
+    return v->getType()->isPointerTy() && v->getType()->getPointerAddressSpace() == kPhysical;
+  }
+
+  void access(llvm::Instruction& i, unsigned operand) {
+    llvm::Value* p = i.getOperand(operand);
+    if (!physical(p)) return;
+    llvm::IRBuilder<> b(&i);
+    i.setOperand(operand, b.CreateIntToPtr(address(p), p->getType()));
+  }
+
+  // The address `p` holds, as an i64 computed where `p` was.
+  llvm::Value* address(llvm::Value* p) {
+    llvm::Type* i64 = llvm::Type::getInt64Ty(f_.getContext());
+    if (auto it = done_.find(p); it != done_.end()) return it->second;
+    if (auto* c = llvm::dyn_cast<llvm::Constant>(p); c && c->stripPointerCasts()->isNullValue())
+      return llvm::ConstantInt::get(i64, 0);
+    llvm::Value* a = nullptr;
+    if (auto* cast = llvm::dyn_cast<llvm::IntToPtrInst>(p)) {
+      llvm::IRBuilder<> b(cast);
+      a = b.CreateZExtOrTrunc(cast->getOperand(0), i64);
+    } else if (auto* gep = llvm::dyn_cast<llvm::GetElementPtrInst>(p)) {
+      llvm::Value* base = address(gep->getPointerOperand());
+      llvm::IRBuilder<> b(gep);
+      llvm::Value* offset = llvm::emitGEPOffset(&b, dl_, gep, /*NoAssumeInBounds=*/true);
+      a = b.CreateAdd(base, b.CreateSExtOrTrunc(offset, i64));
+    } else if (auto* phi = llvm::dyn_cast<llvm::PHINode>(p)) {
+      llvm::IRBuilder<> b(phi);
+      llvm::PHINode* ap = b.CreatePHI(i64, phi->getNumIncomingValues());
+      done_[p] = ap; // before the incoming values: a loop reaches this phi again
+      for (unsigned k = 0; k < phi->getNumIncomingValues(); ++k)
+        ap->addIncoming(address(phi->getIncomingValue(k)), phi->getIncomingBlock(k));
+      return ap;
+    } else if (auto* sel = llvm::dyn_cast<llvm::SelectInst>(p)) {
+      llvm::Value* t = address(sel->getTrueValue());
+      llvm::Value* e = address(sel->getFalseValue());
+      llvm::IRBuilder<> b(sel);
+      a = b.CreateSelect(sel->getCondition(), t, e);
+    } else {
+      llvm::IRBuilder<> b(f_.getContext());
+      if (auto* inst = llvm::dyn_cast<llvm::Instruction>(p)) b.SetInsertPoint(inst->getNextNode());
+      else b.SetInsertPoint(&*f_.getEntryBlock().getFirstInsertionPt());
+      a = b.CreatePtrToInt(p, i64);
+    }
+    done_[p] = a;
+    return a;
+  }
+
+  llvm::Function& f_;
+  const llvm::DataLayout& dl_;
+  std::map<llvm::Value*, llvm::Value*> done_;
+};
+
+// CUDA's atomic functions are relaxed and device-wide (block-wide on __shared__);
+// Clang writes them sequentially consistent at system scope, which Vulkan forbids.
+void relaxAtomics(llvm::Function& f) {
+  llvm::LLVMContext& ctx = f.getContext();
+  auto scopeFor = [&](llvm::Value* p) {
+    return ctx.getOrInsertSyncScopeID(p->getType()->getPointerAddressSpace() == kWorkgroup ? "workgroup" : "device");
+  };
+  for (llvm::Instruction& i : llvm::instructions(f)) {
+    if (auto* rmw = llvm::dyn_cast<llvm::AtomicRMWInst>(&i)) {
+      rmw->setOrdering(llvm::AtomicOrdering::Monotonic);
+      rmw->setSyncScopeID(scopeFor(rmw->getPointerOperand()));
+    } else if (auto* cas = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&i)) {
+      cas->setSuccessOrdering(llvm::AtomicOrdering::Monotonic);
+      cas->setFailureOrdering(llvm::AtomicOrdering::Monotonic);
+      cas->setSyncScopeID(scopeFor(cas->getPointerOperand()));
     }
   }
 }
@@ -273,8 +354,9 @@ std::unique_ptr<llvm::Module> lowerShader(const llvm::Module& device, const Shad
   markPhysicalPointers(main); // instcombine may have merged a load and its cast again
   checkShader(*m, main, entry.kernel, problems);
   if (problems.size() != before) return nullptr;
-  lowerPhysicalArithmetic(main);
-  simplify(*m, tm, "function(dce),globaldce");
+  PhysicalAddresses(main).run();
+  relaxAtomics(main);
+  simplify(*m, tm, "function(adce),globaldce");
   bindPushConstants(*m, entry.pushBytes);
   return m;
 }

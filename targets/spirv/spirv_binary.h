@@ -11,7 +11,8 @@ namespace circle {
 // shaders cannot have otherwise) and this turns them into PhysicalStorageBuffer pointers
 // under the PhysicalStorageBuffer64 addressing model. It also gives workgroup barriers
 // the memory semantics Vulkan needs to order __shared__ memory (acquire-release on
-// workgroup memory; the backend writes none). Returns an error, or empty.
+// workgroup memory; the backend writes none), and gives access chains a constant 0
+// where the backend wrote an integer OpConstantNull. Returns an error, or empty.
 std::string finishForVulkan(std::vector<uint32_t>& words);
 
 // SPIRV-Tools' validator for Vulkan 1.3: its messages, or empty if the module is valid.
