@@ -114,16 +114,17 @@ bool runSpirvPass(const SpirvPassInput& in, std::vector<CompiledShader>& out) {
     // A fresh backend per module: the SPIR-V subtarget keeps each module's types in
     // a registry that outlives the module.
     std::unique_ptr<llvm::TargetMachine> backend = makeSpirvMachine(why);
-    if (!backend || !emitSpirv(*shader, *backend, compiled.words, why)) {
+    bool emitted = backend && emitSpirv(*shader, *backend, compiled.words, why);
+    if (!in.keepDir.empty() && !compiled.words.empty()) // an invalid one too, for the report
+      keep(in.keepDir, entry.kernel + ".spv", [&](llvm::raw_ostream& os) {
+        os.write(reinterpret_cast<const char*>(compiled.words.data()), compiled.words.size() * 4);
+      });
+    if (!emitted) {
       error(fd->getLocation(), "internal error: the SPIR-V for entry point '" + fd->getQualifiedNameAsString() +
                                    "' is not valid for Vulkan 1.3; please report it:\n" + why);
       ok = false;
       continue;
     }
-    if (!in.keepDir.empty())
-      keep(in.keepDir, entry.kernel + ".spv", [&](llvm::raw_ostream& os) {
-        os.write(reinterpret_cast<const char*>(compiled.words.data()), compiled.words.size() * 4);
-      });
     out.push_back(std::move(compiled));
   }
   return ok;

@@ -5,6 +5,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/ParsedAttrInfo.h"
+#include "clang/Sema/Lookup.h"
 #include "clang/Sema/ParsedAttr.h"
 #include "clang/Sema/Sema.h"
 #include "llvm/ADT/StringExtras.h"
@@ -15,6 +16,18 @@ namespace {
 // The local size travels as an annotation: Clang copies annotations into template
 // instantiations and keeps them in the AST, which is all the SPIR-V pass reads.
 constexpr llvm::StringLiteral kAnnotation = "circle.spirv.comp:";
+
+std::optional<llvm::APSInt> constantNamed(clang::Sema& sema, const clang::IdentifierLoc& id) {
+  clang::LookupResult r(sema, id.getIdentifierInfo(), id.getLoc(), clang::Sema::LookupOrdinaryName);
+  if (!sema.LookupName(r, sema.getCurScope()) || !r.isSingleResult()) return std::nullopt;
+  clang::NamedDecl* d = r.getFoundDecl();
+  if (auto* e = llvm::dyn_cast<clang::EnumConstantDecl>(d)) return e->getInitVal();
+  auto* v = llvm::dyn_cast<clang::VarDecl>(d);
+  if (!v || !v->getType()->isIntegralOrEnumerationType()) return std::nullopt;
+  const clang::APValue* value = v->evaluateValue();
+  if (!value || !value->isInt()) return std::nullopt;
+  return value->getInt();
+}
 
 struct SpirvCompAttr : clang::ParsedAttrInfo {
   // Clang asks plugins whether an attribute exists (and so whether to parse its
@@ -48,6 +61,16 @@ struct SpirvCompAttr : clang::ParsedAttrInfo {
       return error(attr.getLoc(), "unknown attribute 'comp': a compute shader entry point is [[spirv::comp(N)]]");
     unsigned size[3] = {1, 1, 1};
     for (unsigned i = 0; i < attr.getNumArgs(); ++i) {
+      if (attr.isArgIdent(i)) {
+        // Clang's parser keeps a lone name as the first argument (the spelling of
+        // attributes whose first argument is a keyword); it names a constant here.
+        std::optional<llvm::APSInt> v = constantNamed(sema, *attr.getArgAsIdent(i));
+        if (!v || v->isNegative() || *v == 0 || v->getZExtValue() > 1024)
+          return error(attr.getArgAsIdent(i)->getLoc(),
+                       "the local size of [[spirv::comp]] is an integer constant from 1 to 1024");
+        size[i] = static_cast<unsigned>(v->getZExtValue());
+        continue;
+      }
       clang::Expr* e = attr.isArgExpr(i) ? attr.getArgAsExpr(i) : nullptr;
       if (!e) return error(attr.getLoc(), "[[spirv::comp]] takes the local size: one to three integer constants");
       if (e->isValueDependent())

@@ -1,0 +1,75 @@
+# The SPIR-V target (-spirv): [[spirv::comp]] kernels become Vulkan compute shaders in the
+# executable, and run here on Mesa's lavapipe (setup.sh installs it) through circle/vulkan.hpp.
+source "$(dirname "$0")/lib.sh"
+
+cu -spirv --keep-temps "$EXAMPLES/vulkan_saxpy.cxx" -o vulkan_saxpy 2> saxpy.log
+expect_eq "$(./vulkan_saxpy)" "saxpy on Vulkan: 100000 elements, 0 wrong; y[1] = 2.25, y[99999] = 1301.75" "saxpy through Vulkan"
+kept=$(sed -n "s/.*intermediate files kept in '\(.*\)'/\1/p" saxpy.log)
+expect_file "$kept/_Z5saxpyifPKfPf.spv" "--keep-temps keeps the shader"
+expect_eq "$(spirv-val --target-env vulkan1.3 "$kept/_Z5saxpyifPKfPf.spv" 2>&1 && echo valid)" "valid" "spirv-val on the saxpy shader"
+dis=$(spirv-dis "$kept/_Z5saxpyifPKfPf.spv")
+expect_contains "$dis" "OpEntryPoint GLCompute %main \"main\"" "a GLCompute entry point"
+expect_contains "$dis" "OpExecutionMode %main LocalSize 64 1 1" "local size from [[spirv::comp(64)]]"
+expect_contains "$dis" "OpMemoryModel PhysicalStorageBuffer64 GLSL450" "buffer device addresses"
+expect_contains "$dis" "OpTypePointer PhysicalStorageBuffer %float" "float* is a physical storage buffer pointer"
+expect_contains "$dis" "Offset 16" "push constants laid out like the parameters"
+rm -rf "$kept"
+expect_contains "$(readelf -SW vulkan_saxpy)" ".circle_spirv" "shaders in the executable's own section"
+expect_contains "$(readelf -SW vulkan_saxpy)" "circle_spirv_entries" "entry-point table section"
+
+cu -spirv --keep-temps "$EXAMPLES/vulkan_reduction.cxx" -o vulkan_reduction 2> reduction.log
+expect_eq "$(./vulkan_reduction)" "reduction on Vulkan: 3907 workgroups, sum 199500000, expected 199500000" \
+  "__shared__ reduction through Vulkan"
+kept=$(sed -n "s/.*intermediate files kept in '\(.*\)'/\1/p" reduction.log)
+dis=$(spirv-dis "$kept"/*.spv)
+expect_eq "$(spirv-val --target-env vulkan1.3 "$kept"/*.spv 2>&1 && echo valid)" "valid" "spirv-val on the reduction shader"
+expect_contains "$dis" "OpVariable %_ptr_Workgroup__arr_uint_uint_256 Workgroup" "__shared__ array is Workgroup memory"
+# Workgroup scope, acquire-release on workgroup memory (0x108): what orders __shared__.
+expect_contains "$dis" "OpControlBarrier %uint_2 %uint_2 %uint_264" "__syncthreads() is a workgroup barrier"
+rm -rf "$kept"
+
+# One lambda, three backends: host, Vulkan (here), CUDA (built and checked by ptxas here,
+# run on the GPU by tests/gpu).
+cu -sm_75 -sm_90 -spirv "$EXAMPLES/transform.cxx" -o transform
+out=$(./transform)
+expect_contains "$out" "host:   checksum 3d7092d3 (target 0)" "transform on the host"
+expect_contains "$out" "vulkan: checksum 3d7092d3 (target 2): same as host" "the same lambdas through Vulkan; if target(__is_spirv_target)"
+expect_eq "$("$CIRCLE" --list-fatbin=transform | grep -c cubin)" 2 "transform's kernels also built for CUDA"
+
+cu -spirv "$PROGRAMS/spirv_features.cxx" -o spirv_features
+expect_eq "$(./spirv_features)" "walk: 40 lists, 0 wrong
+mixed: out[0] = 2031, out[17] = 2032.41, out[127] = 2047.55
+count: 608960 (expected 608960)" "pointer chasing, packed parameters, 2-D local size, doubles, atomics"
+
+# What a shader cannot do: an error at the entry point naming the construct, no output.
+err=$(cu -spirv "$PROGRAMS/spirv_unsupported.cxx" -o unsupported 2>&1); status=$?
+expect_eq "$status" 1 "unsupported constructs fail the compile"
+expect_no_file unsupported "no executable after errors"
+at="$PROGRAMS/spirv_unsupported.cxx"
+expect_contains "$err" "$at:5:26: error: SPIR-V entry point 'recursion' reaches 'fact(int)', which is recursive" "recursion"
+expect_contains "$err" "$at:6:26: error: SPIR-V entry point 'fnptr' calls through a function pointer or a virtual function" "function pointer"
+expect_contains "$err" "$at:8:26: error: SPIR-V entry point 'virt' calls through a function pointer or a virtual function" "virtual call"
+expect_contains "$err" "$at:9:26: error: SPIR-V entry point 'print' uses printf" "printf"
+expect_contains "$err" "$at:10:26: error: SPIR-V entry point 'alloc' uses malloc and free" "malloc"
+expect_contains "$err" "$at:11:26: error: SPIR-V entry point 'newdel' uses operator new and delete" "new"
+expect_contains "$err" "$at:13:26: error: SPIR-V entry point 'devvar' reaches the device variable 'counter'" "__device__ variable"
+expect_contains "$err" "$at:15:26: error: SPIR-V entry point 'dynshared' uses dynamic shared memory" "extern __shared__"
+expect_contains "$err" "$at:16:26: error: SPIR-V entry point 'shuffle' uses warp shuffles" "__shfl_sync"
+expect_contains "$err" "$at:17:26: error: SPIR-V entry point 'mixed_memory' uses a pointer that may point to a buffer, a local" "pointer of unknown kind"
+expect_eq "$(grep -c 'error:' <<< "$err")" 10 "one error per entry point, no echoes"
+expect_contains "$err" "5 | [[spirv::comp(64)]] void recursion" "errors show the source line"
+
+err=$(cu -spirv "$PROGRAMS/spirv_bad_attributes.cxx" -o bad_attributes 2>&1); status=$?
+expect_eq "$status" 1 "bad attributes fail the compile"
+at="$PROGRAMS/spirv_bad_attributes.cxx"
+expect_contains "$err" "$at:4:3: error: unknown attribute 'comp': a compute shader entry point is [[spirv::comp(N)]]" "unscoped comp"
+expect_contains "$err" "$at:5:15: error: the local size of [[spirv::comp]] is an integer constant from 1 to 1024" "zero local size"
+expect_contains "$err" "$at:6:3: error: a [[spirv::comp]] workgroup has at most 1024 invocations" "oversized workgroup"
+expect_contains "$err" "$at:7:25: error: a [[spirv::comp]] entry point returns void" "non-void entry point"
+expect_contains "$err" "$at:8:14: error: [[spirv::comp]] applies to functions that are not class members" "member function"
+err=$(cu -spirv -DPUSH_LIMIT_ONLY "$PROGRAMS/spirv_bad_attributes.cxx" -o bad_attributes 2>&1)
+expect_contains "$err" "$at:2:26: error: the parameters of SPIR-V entry point 'toobig' take 144 bytes; push constants hold 128" "push-constant limit"
+
+expect_contains "$("$CIRCLE" -spirv "$EXAMPLES/vulkan_saxpy.cxx" 2>&1)" "-spirv needs --cuda-path" "-spirv needs CUDA's parse"
+expect_contains "$(cu -spirv -rdc -sm_75 "$EXAMPLES/vulkan_saxpy.cxx" 2>&1)" "-spirv cannot be used with -rdc yet" "-spirv with -rdc"
+finish
