@@ -101,6 +101,15 @@ run() {
   if [ -f "$here/bin.tar.xz" ]; then rm -rf "$bin" && xz -dc "$here/bin.tar.xz" | tar -C "$here" -xf -; fi
   command -v cuobjdump > /dev/null || PATH="$cuda/bin:$PATH"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | sed 's/^/device: /'
+  # The Vulkan cases need the loader, which the GPU machine lacks: the device tool's
+  # README says how to fetch it into .gl/ (carry it with the binaries).
+  if ls "$root"/.gl/*.deb > /dev/null 2>&1 && ! ldconfig -p | grep -q libvulkan.so.1; then
+    for f in "$root"/.gl/*.deb; do dpkg -x "$f" /; done
+    ldconfig
+  fi
+  icd=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+  [ -f "$icd" ] && export VK_DRIVER_FILES="$icd"
+  echo "vulkan driver: ${VK_DRIVER_FILES:-the loader's default}"
   while read -r name src flags; do
     local ok=1 why=""
     if [ ! -x "$bin/$name" ]; then ok=0; why="not built"
