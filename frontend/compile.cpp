@@ -232,7 +232,7 @@ private:
       }
       images.push_back(img);
     }
-    if (o_.gpuOutput || images.empty()) return true; // -spirv alone: no CUDA image
+    if (o_.gpuOutput || o_.smTargets.empty()) return true; // -spirv alone: no CUDA image
     if (o_.rdc) {
       // Clang's host code embeds this as the object's own fat binary (nvcc's
       // __nv_relfatbin); it is empty: the device code travels as bitcode, and the

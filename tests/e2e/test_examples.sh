@@ -3,6 +3,12 @@
 source "$(dirname "$0")/lib.sh"
 for src in "$EXAMPLES"/*.cxx; do
   name=$(basename "$src" .cxx)
+  if grep -q 'spirv::comp' "$src"; then
+    # Vulkan compute examples: test_spirv.sh runs them and checks their shaders.
+    out=$(cu -sm_75 -sm_90 -spirv "$src" -o "$name" 2>&1); rc=$?
+    expect_eq "$rc" 0 "$name compiles with -spirv ($out)"
+    continue
+  fi
   out=$(cu -sm_75 -sm_90 "$src" -o "$name" 2>&1); rc=$?
   expect_eq "$rc" 0 "$name compiles ($out)"
   if ! grep -q __global__ "$src"; then

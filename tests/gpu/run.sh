@@ -109,7 +109,7 @@ run() {
   fi
   icd=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
   [ -f "$icd" ] && export VK_DRIVER_FILES="$icd"
-  echo "vulkan driver: ${VK_DRIVER_FILES:-the loader's default}"
+  echo "vulkan driver: ${VK_DRIVER_FILES:-the loader default}"
   while read -r name src flags; do
     local ok=1 why=""
     if [ ! -x "$bin/$name" ]; then ok=0; why="not built"
