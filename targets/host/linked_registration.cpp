@@ -1,8 +1,9 @@
 #include "targets/host/linked_registration.h"
 
+#include "targets/llvm_pipeline.h"
+
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -129,10 +130,8 @@ std::string writeLinkedRegistration(const LinkedRegistration& r, const std::stri
   std::error_code ec;
   llvm::raw_fd_ostream os(objectPath, ec, llvm::sys::fs::OF_None);
   if (ec) return "cannot write '" + objectPath + "': " + ec.message();
-  llvm::legacy::PassManager pm;
-  if (tm->addPassesToEmitFile(pm, os, nullptr, llvm::CodeGenFileType::ObjectFile))
+  if (!emitWithBackend(m, *tm, os, llvm::CodeGenFileType::ObjectFile))
     return "the host code generator cannot write object files";
-  pm.run(m);
   return {};
 }
 

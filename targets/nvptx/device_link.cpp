@@ -1,6 +1,6 @@
 #include "targets/nvptx/device_link.h"
 
-#include "targets/nvptx/ptx_backend.h"
+#include "targets/llvm_pipeline.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Bitcode/BitcodeReader.h"

@@ -1,8 +1,8 @@
 #include "targets/nvptx/ptx_backend.h"
 
 #include "targets/nvptx/sm_targets.h"
+#include "targets/llvm_pipeline.h"
 
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/OptimizationLevel.h"
@@ -26,21 +26,6 @@ std::unique_ptr<llvm::TargetMachine> makeNvptxMachine(int sm, int ptxIsa, int op
       triple, smName(sm), ptxFeature(ptxIsa), options, std::nullopt, std::nullopt, level));
 }
 
-void runModulePasses(llvm::Module& module, llvm::TargetMachine* tm,
-                     llvm::function_ref<llvm::ModulePassManager(llvm::PassBuilder&)> build) {
-  llvm::PassBuilder pb(tm);
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
-  build(pb).run(module, mam);
-}
-
 void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int optLevel) {
   llvm::OptimizationLevel level = optLevel == 0   ? llvm::OptimizationLevel::O0
                                   : optLevel == 1 ? llvm::OptimizationLevel::O1
@@ -56,12 +41,10 @@ bool emitPtx(llvm::Module& module, llvm::TargetMachine& tm, std::string& ptx, st
   module.setDataLayout(tm.createDataLayout());
   llvm::raw_string_ostream os(ptx);
   llvm::buffer_ostream bos(os);
-  llvm::legacy::PassManager pm;
-  if (tm.addPassesToEmitFile(pm, bos, nullptr, llvm::CodeGenFileType::AssemblyFile)) {
+  if (!emitWithBackend(module, tm, bos, llvm::CodeGenFileType::AssemblyFile)) {
     error = "LLVM's NVPTX backend cannot emit PTX for this target";
     return false;
   }
-  pm.run(module);
   return true;
 }
 

@@ -1,6 +1,6 @@
 #include "targets/spirv/shader_lowering.h"
 
-#include "targets/nvptx/ptx_backend.h"
+#include "targets/llvm_pipeline.h"
 #include "targets/spirv/shader_builtins.h"
 #include "targets/spirv/shader_checks.h"
 

@@ -1,8 +1,8 @@
 #include "targets/spirv/spirv_backend.h"
 
+#include "targets/llvm_pipeline.h"
 #include "targets/spirv/spirv_binary.h"
 
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/raw_ostream.h"
@@ -25,12 +25,10 @@ bool emitSpirv(llvm::Module& module, llvm::TargetMachine& tm, std::vector<uint32
   llvm::SmallString<0> bytes;
   {
     llvm::raw_svector_ostream os(bytes);
-    llvm::legacy::PassManager pm;
-    if (tm.addPassesToEmitFile(pm, os, nullptr, llvm::CodeGenFileType::ObjectFile)) {
+    if (!emitWithBackend(module, tm, os, llvm::CodeGenFileType::ObjectFile)) {
       error = "LLVM's SPIR-V backend cannot emit this module";
       return false;
     }
-    pm.run(module);
   }
   if (bytes.size() % 4) {
     error = "the SPIR-V backend wrote a module that is not a whole number of words";

@@ -1,0 +1,34 @@
+#include "targets/llvm_pipeline.h"
+
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Target/TargetMachine.h"
+
+namespace circle {
+
+void runModulePasses(llvm::Module& module, llvm::TargetMachine* tm,
+                     llvm::function_ref<llvm::ModulePassManager(llvm::PassBuilder&)> build) {
+  llvm::PassBuilder pb(tm);
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  build(pb).run(module, mam);
+}
+
+bool emitWithBackend(llvm::Module& module, llvm::TargetMachine& tm, llvm::raw_pwrite_stream& out,
+                     llvm::CodeGenFileType kind) {
+  // Code generation still runs on the legacy pass manager.
+  llvm::legacy::PassManager pm;
+  if (tm.addPassesToEmitFile(pm, out, nullptr, kind)) return false;
+  pm.run(module);
+  return true;
+}
+
+} // namespace circle
