@@ -35,10 +35,11 @@ ShaderEntry describeEntry(clang::ASTContext& ast, const clang::FunctionDecl& fd,
   unsigned at = 0;
   for (const clang::ParmVarDecl* p : fd.parameters()) {
     clang::TypeInfoChars info = ast.getTypeInfoInChars(p->getType());
-    unsigned align = static_cast<unsigned>(ast.getTypeAlignInChars(p->getType()).getQuantity());
+    unsigned align = static_cast<unsigned>(info.Align.getQuantity());
+    unsigned size = static_cast<unsigned>(info.Width.getQuantity());
     at = (at + align - 1) / align * align;
-    e.params.push_back({at, static_cast<unsigned>(info.Width.getQuantity())});
-    at += static_cast<unsigned>(info.Width.getQuantity());
+    e.params.push_back({at, size});
+    at += size;
   }
   e.pushBytes = at;
   return e;
@@ -93,10 +94,12 @@ bool runSpirvPass(const SpirvPassInput& in, std::vector<CompiledShader>& out) {
   }
   if (!device) return false;
 
+  // One target machine serves every shader: each is emitted in a child process
+  // (spirv_backend.h), which leaves the backend's state as it found it.
   std::string why;
   std::unique_ptr<llvm::TargetMachine> tm = makeSpirvMachine(why);
   if (!tm) {
-    error({}, "cannot create LLVM's SPIR-V backend: " + why);
+    error(entries.front().first->getLocation(), "cannot create LLVM's SPIR-V backend: " + why);
     return false;
   }
   bool ok = true;
@@ -111,17 +114,14 @@ bool runSpirvPass(const SpirvPassInput& in, std::vector<CompiledShader>& out) {
     }
     if (!in.keepDir.empty()) keep(in.keepDir, entry.kernel + ".ll", [&](llvm::raw_ostream& os) { shader->print(os, nullptr); });
     CompiledShader compiled{fd, entry, {}};
-    // A fresh backend per module: the SPIR-V subtarget keeps each module's types in
-    // a registry that outlives the module.
-    std::unique_ptr<llvm::TargetMachine> backend = makeSpirvMachine(why);
-    bool emitted = backend && emitSpirv(*shader, *backend, compiled.words, why);
+    bool emitted = emitSpirv(*shader, *tm, compiled.words, why);
     if (!in.keepDir.empty() && !compiled.words.empty()) // an invalid one too, for the report
       keep(in.keepDir, entry.kernel + ".spv", [&](llvm::raw_ostream& os) {
         os.write(reinterpret_cast<const char*>(compiled.words.data()), compiled.words.size() * 4);
       });
     if (!emitted) {
-      error(fd->getLocation(), "internal error: the SPIR-V for entry point '" + fd->getQualifiedNameAsString() +
-                                   "' is not valid for Vulkan 1.3; please report it:\n" + why);
+      error(fd->getLocation(), "internal error: no valid Vulkan 1.3 SPIR-V for entry point '" +
+                                   fd->getQualifiedNameAsString() + "'; please report it:\n" + why);
       ok = false;
       continue;
     }

@@ -5,13 +5,71 @@
 
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 
+#include <cerrno>
 #include <cstring>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace circle {
+namespace {
+
+// In the child, a fatal error is the child's alone: the parent's handler would
+// remove the compile's scratch files and outputs.
+void childFatalError(void*, const char* reason, bool) {
+  llvm::errs() << reason << "\n";
+  llvm::errs().flush();
+  _exit(2);
+}
+
+// The backend's output for `module`, written by a child process through a pipe.
+bool emitInChild(llvm::Module& module, llvm::TargetMachine& tm, std::string& bytes, std::string& error) {
+  int fds[2];
+  if (pipe(fds) != 0) {
+    error = std::string("cannot create a pipe for the SPIR-V backend: ") + std::strerror(errno);
+    return false;
+  }
+  pid_t child = fork();
+  if (child < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    error = std::string("cannot start the SPIR-V backend: ") + std::strerror(errno);
+    return false;
+  }
+  if (child == 0) {
+    close(fds[0]);
+    llvm::remove_fatal_error_handler();
+    llvm::install_fatal_error_handler(childFatalError);
+    bool ok;
+    {
+      llvm::raw_fd_ostream out(fds[1], /*shouldClose=*/true);
+      ok = emitWithBackend(module, tm, out, llvm::CodeGenFileType::ObjectFile);
+    }
+    _exit(ok ? 0 : 3); // no destructors: they belong to the parent
+  }
+  close(fds[1]);
+  char buffer[1 << 16];
+  for (ssize_t n; (n = read(fds[0], buffer, sizeof buffer)) != 0;) {
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) break;
+    bytes.append(buffer, static_cast<size_t>(n));
+  }
+  close(fds[0]);
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return true;
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 3) error = "LLVM's SPIR-V backend cannot emit this module";
+  else if (WIFEXITED(status)) error = "LLVM's SPIR-V backend failed (its message is above)";
+  else error = "LLVM's SPIR-V backend crashed (signal " + std::to_string(WTERMSIG(status)) + ")";
+  return false;
+}
+
+} // namespace
 
 std::unique_ptr<llvm::TargetMachine> makeSpirvMachine(std::string& error) {
   llvm::Triple triple("spirv1.6-unknown-vulkan1.3-compute");
@@ -22,14 +80,8 @@ std::unique_ptr<llvm::TargetMachine> makeSpirvMachine(std::string& error) {
 }
 
 bool emitSpirv(llvm::Module& module, llvm::TargetMachine& tm, std::vector<uint32_t>& words, std::string& error) {
-  llvm::SmallString<0> bytes;
-  {
-    llvm::raw_svector_ostream os(bytes);
-    if (!emitWithBackend(module, tm, os, llvm::CodeGenFileType::ObjectFile)) {
-      error = "LLVM's SPIR-V backend cannot emit this module";
-      return false;
-    }
-  }
+  std::string bytes;
+  if (!emitInChild(module, tm, bytes, error)) return false;
   if (bytes.size() % 4) {
     error = "the SPIR-V backend wrote a module that is not a whole number of words";
     return false;
