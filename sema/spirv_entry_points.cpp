@@ -61,23 +61,23 @@ struct SpirvCompAttr : clang::ParsedAttrInfo {
       return error(attr.getLoc(), "unknown attribute 'comp': a compute shader entry point is [[spirv::comp(N)]]");
     unsigned size[3] = {1, 1, 1};
     for (unsigned i = 0; i < attr.getNumArgs(); ++i) {
+      std::optional<llvm::APSInt> v;
+      clang::SourceLocation loc;
       if (attr.isArgIdent(i)) {
         // Clang's parser keeps a lone name as the first argument (the spelling of
         // attributes whose first argument is a keyword); it names a constant here.
-        std::optional<llvm::APSInt> v = constantNamed(sema, *attr.getArgAsIdent(i));
-        if (!v || v->isNegative() || *v == 0 || v->getZExtValue() > 1024)
-          return error(attr.getArgAsIdent(i)->getLoc(),
-                       "the local size of [[spirv::comp]] is an integer constant from 1 to 1024");
-        size[i] = static_cast<unsigned>(v->getZExtValue());
-        continue;
+        loc = attr.getArgAsIdent(i)->getLoc();
+        v = constantNamed(sema, *attr.getArgAsIdent(i));
+      } else {
+        clang::Expr* e = attr.isArgExpr(i) ? attr.getArgAsExpr(i) : nullptr;
+        if (!e) return error(attr.getLoc(), "[[spirv::comp]] takes the local size: one to three integer constants");
+        if (e->isValueDependent())
+          return error(e->getExprLoc(), "the local size of [[spirv::comp]] must not depend on template parameters");
+        loc = e->getExprLoc();
+        v = e->getIntegerConstantExpr(ast);
       }
-      clang::Expr* e = attr.isArgExpr(i) ? attr.getArgAsExpr(i) : nullptr;
-      if (!e) return error(attr.getLoc(), "[[spirv::comp]] takes the local size: one to three integer constants");
-      if (e->isValueDependent())
-        return error(e->getExprLoc(), "the local size of [[spirv::comp]] must not depend on template parameters");
-      std::optional<llvm::APSInt> v = e->getIntegerConstantExpr(ast);
       if (!v || v->isNegative() || *v == 0 || v->getZExtValue() > 1024)
-        return error(e->getExprLoc(), "the local size of [[spirv::comp]] is an integer constant from 1 to 1024");
+        return error(loc, "the local size of [[spirv::comp]] is an integer constant from 1 to 1024");
       size[i] = static_cast<unsigned>(v->getZExtValue());
     }
     if (uint64_t(size[0]) * size[1] * size[2] > 1024)

@@ -58,8 +58,10 @@ llvm::Value* replacement(llvm::IRBuilder<>& b, llvm::Module& m, llvm::CallInst& 
   if (name == "llvm.nvvm.barrier0" || name == "llvm.nvvm.barrier.cta.sync.aligned.all" ||
       name == "llvm.nvvm.barrier.sync") {
     // A barrier among part of the workgroup (a nonzero id) has no SPIR-V form.
-    if (call.arg_size() && !llvm::isa<llvm::ConstantInt>(call.getArgOperand(0))) return nullptr;
-    if (call.arg_size() && !llvm::cast<llvm::ConstantInt>(call.getArgOperand(0))->isZero()) return nullptr;
+    if (call.arg_size()) {
+      auto* id = llvm::dyn_cast<llvm::ConstantInt>(call.getArgOperand(0));
+      if (!id || !id->isZero()) return nullptr;
+    }
     return b.CreateCall(
         llvm::Intrinsic::getOrInsertDeclaration(&m, llvm::Intrinsic::spv_group_memory_barrier_with_group_sync));
   }

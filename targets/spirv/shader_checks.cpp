@@ -98,10 +98,9 @@ struct Checker {
   // Each memory access must know its kind of memory: the SPIR-V type of a pointer
   // names its storage class.
   void pointer(llvm::Instruction& i) {
-    if (auto* cast = llvm::dyn_cast<llvm::AddrSpaceCastInst>(&i)) {
+    if (llvm::isa<llvm::AddrSpaceCastInst>(&i)) {
       reportPointer("uses a pointer that may point to a buffer, a local or a __shared__ variable depending on the path "
-             "taken; SPIR-V needs to know which");
-      (void)cast;
+                    "taken; SPIR-V needs to know which");
       return;
     }
     if (auto* p2i = llvm::dyn_cast<llvm::PtrToIntInst>(&i); p2i && p2i->getPointerAddressSpace() != kPhysical) {

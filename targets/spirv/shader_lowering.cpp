@@ -135,6 +135,11 @@ void keepOnlyMain(llvm::Module& m, llvm::Function& main) {
   for (llvm::Function& f : m) {
     f.removeFnAttr("target-cpu");
     f.removeFnAttr("target-features");
+    for (llvm::Instruction& i : llvm::instructions(f))
+      if (auto* call = llvm::dyn_cast<llvm::CallBase>(&i)) {
+        call->setCallingConv(llvm::CallingConv::C);
+        call->removeFnAttr(llvm::Attribute::NoInline);
+      }
     if (&f == &main || f.isDeclaration()) continue;
     f.setLinkage(llvm::GlobalValue::InternalLinkage);
     f.setCallingConv(llvm::CallingConv::C);
@@ -142,12 +147,6 @@ void keepOnlyMain(llvm::Module& m, llvm::Function& main) {
     f.removeFnAttr(llvm::Attribute::OptimizeNone);
     f.addFnAttr(llvm::Attribute::AlwaysInline);
   }
-  for (llvm::Function& f : m)
-    for (llvm::Instruction& i : llvm::instructions(f))
-      if (auto* call = llvm::dyn_cast<llvm::CallBase>(&i)) {
-        call->setCallingConv(llvm::CallingConv::C);
-        call->removeFnAttr(llvm::Attribute::NoInline);
-      }
   for (llvm::GlobalVariable& gv : m.globals())
     if (!gv.isDeclaration()) gv.setLinkage(llvm::GlobalValue::InternalLinkage);
 }
