@@ -333,7 +333,7 @@ std::unique_ptr<llvm::Module> lowerShader(const llvm::Module& device, const Shad
   llvm::Function* kernel = m->getFunction(entry.kernel);
   std::string why = "its definition is missing from the SPIR-V pass's module";
   if (!kernel || kernel->isDeclaration() || !buildMain(*m, *kernel, entry, why)) {
-    problems.push_back({entry.kernel, "cannot be made a SPIR-V entry point: " + why});
+    problems.push_back({entry.kernel, "cannot be made a shader: " + why});
     return nullptr;
   }
   llvm::Function& main = *m->getFunction("main");

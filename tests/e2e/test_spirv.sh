@@ -69,6 +69,9 @@ expect_contains "$err" "$at:7:25: error: a [[spirv::comp]] entry point returns v
 expect_contains "$err" "$at:8:14: error: [[spirv::comp]] applies to functions that are not class members" "member function"
 err=$(cu -spirv -DPUSH_LIMIT_ONLY "$PROGRAMS/spirv_bad_attributes.cxx" -o bad_attributes 2>&1)
 expect_contains "$err" "$at:2:26: error: the parameters of SPIR-V entry point 'toobig' take 144 bytes; push constants hold 128" "push-constant limit"
+err=$(cu -spirv "$PROGRAMS/spirv_wide_parameter.cxx" -o wide 2>&1); status=$?
+expect_eq "$status" 1 "a parameter push constants cannot carry fails the compile"
+expect_contains "$err" "spirv_wide_parameter.cxx:2:26: error: SPIR-V entry point 'wide' cannot be made a shader: parameter 1 has a type circle cannot pass in push constants yet" "__int128 parameter"
 
 expect_contains "$("$CIRCLE" -spirv "$EXAMPLES/vulkan_saxpy.cxx" 2>&1)" "-spirv needs --cuda-path" "-spirv needs CUDA's parse"
 expect_contains "$(cu -spirv -rdc -sm_75 "$EXAMPLES/vulkan_saxpy.cxx" 2>&1)" "-spirv cannot be used with -rdc yet" "-spirv with -rdc"

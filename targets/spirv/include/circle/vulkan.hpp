@@ -96,6 +96,75 @@ public:
   // `device_index` picks among the devices that have a compute queue and buffer
   // device addresses (the environment's CIRCLE_VULKAN_DEVICE overrides it).
   explicit context(unsigned device_index = 0) {
+    try {
+      open(device_index);
+    } catch (...) {
+      // No destructor runs for a constructor that throws.
+      if (device_) vkDestroyDevice(device_, nullptr);
+      if (instance_) vkDestroyInstance(instance_, nullptr);
+      throw;
+    }
+  }
+  context(const context&) = delete;
+  context& operator=(const context&) = delete;
+  ~context() {
+    vkDeviceWaitIdle(device_);
+    for (pipeline& p : pipelines_) {
+      vkDestroyPipeline(device_, p.pipeline, nullptr);
+      vkDestroyPipelineLayout(device_, p.layout, nullptr);
+      vkDestroyShaderModule(device_, p.module, nullptr);
+    }
+    vkDestroyCommandPool(device_, pool_, nullptr);
+    vkDestroyDevice(device_, nullptr);
+    vkDestroyInstance(instance_, nullptr);
+  }
+
+  const std::string& device_name() const { return name_; }
+
+  // `count` elements of host-visible, coherent memory that shaders reach by address.
+  template <typename T>
+  buffer<T> alloc(size_t count) {
+    buffer<T> b;
+    b.dev_ = device_;
+    b.count_ = count;
+    VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    bci.size = count ? count * sizeof(T) : 1;
+    bci.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
+    check(vkCreateBuffer(device_, &bci, nullptr, &b.buf_), "vkCreateBuffer");
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(device_, b.buf_, &req);
+    VkMemoryAllocateFlagsInfo flags{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO};
+    flags.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
+    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    mai.pNext = &flags;
+    mai.allocationSize = req.size;
+    mai.memoryTypeIndex = memory_type(req.memoryTypeBits);
+    check(vkAllocateMemory(device_, &mai, nullptr, &b.mem_), "vkAllocateMemory");
+    check(vkBindBufferMemory(device_, b.buf_, b.mem_, 0), "vkBindBufferMemory");
+    void* p = nullptr;
+    check(vkMapMemory(device_, b.mem_, 0, VK_WHOLE_SIZE, 0, &p), "vkMapMemory");
+    b.host_ = static_cast<T*>(p);
+    VkBufferDeviceAddressInfo ai{VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO};
+    ai.buffer = b.buf_;
+    b.addr_ = vkGetBufferDeviceAddress(device_, &ai);
+    return b;
+  }
+
+  // Runs `kernel`'s compute shader on `groups` workgroups (a count, or {x, y, z}) and
+  // waits for it. The arguments convert to the kernel's parameter types.
+  template <typename... P, typename... A>
+  void dispatch(void (*kernel)(P...), grid groups, A&&... args) {
+    static_assert(sizeof...(P) == sizeof...(A), "dispatch: one argument per kernel parameter");
+    static_assert((std::is_trivially_copyable_v<P> && ...),
+                  "dispatch: a shader's parameters are copied as bytes (trivially copyable types)");
+    std::vector<unsigned char> bytes;
+    (pack<P>(bytes, std::forward<A>(args)), ...);
+    run(reinterpret_cast<const void*>(kernel), groups, bytes);
+  }
+
+private:
+  // The instance, a device with a compute queue and buffer device addresses, a command pool.
+  void open(unsigned device_index) {
     if (const char* env = std::getenv("CIRCLE_VULKAN_DEVICE")) device_index = unsigned(std::atoi(env));
     VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
     app.pApplicationName = "circle";
@@ -152,68 +221,7 @@ public:
     pci.queueFamilyIndex = family_;
     check(vkCreateCommandPool(device_, &pci, nullptr, &pool_), "vkCreateCommandPool");
   }
-  context(const context&) = delete;
-  context& operator=(const context&) = delete;
-  ~context() {
-    if (!device_) {
-      if (instance_) vkDestroyInstance(instance_, nullptr);
-      return;
-    }
-    vkDeviceWaitIdle(device_);
-    for (pipeline& p : pipelines_) {
-      vkDestroyPipeline(device_, p.pipeline, nullptr);
-      vkDestroyPipelineLayout(device_, p.layout, nullptr);
-      vkDestroyShaderModule(device_, p.module, nullptr);
-    }
-    vkDestroyCommandPool(device_, pool_, nullptr);
-    vkDestroyDevice(device_, nullptr);
-    vkDestroyInstance(instance_, nullptr);
-  }
 
-  const std::string& device_name() const { return name_; }
-
-  // `count` elements of host-visible, coherent memory that shaders reach by address.
-  template <typename T>
-  buffer<T> alloc(size_t count) {
-    buffer<T> b;
-    b.dev_ = device_;
-    b.count_ = count;
-    VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-    bci.size = count ? count * sizeof(T) : 1;
-    bci.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
-    check(vkCreateBuffer(device_, &bci, nullptr, &b.buf_), "vkCreateBuffer");
-    VkMemoryRequirements req;
-    vkGetBufferMemoryRequirements(device_, b.buf_, &req);
-    VkMemoryAllocateFlagsInfo flags{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO};
-    flags.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
-    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    mai.pNext = &flags;
-    mai.allocationSize = req.size;
-    mai.memoryTypeIndex = memory_type(req.memoryTypeBits);
-    check(vkAllocateMemory(device_, &mai, nullptr, &b.mem_), "vkAllocateMemory");
-    check(vkBindBufferMemory(device_, b.buf_, b.mem_, 0), "vkBindBufferMemory");
-    void* p = nullptr;
-    check(vkMapMemory(device_, b.mem_, 0, VK_WHOLE_SIZE, 0, &p), "vkMapMemory");
-    b.host_ = static_cast<T*>(p);
-    VkBufferDeviceAddressInfo ai{VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO};
-    ai.buffer = b.buf_;
-    b.addr_ = vkGetBufferDeviceAddress(device_, &ai);
-    return b;
-  }
-
-  // Runs `kernel`'s compute shader on `groups` workgroups (a count, or {x, y, z}) and
-  // waits for it. The arguments convert to the kernel's parameter types.
-  template <typename... P, typename... A>
-  void dispatch(void (*kernel)(P...), grid groups, A&&... args) {
-    static_assert(sizeof...(P) == sizeof...(A), "dispatch: one argument per kernel parameter");
-    static_assert((std::is_trivially_copyable_v<P> && ...),
-                  "dispatch: a shader's parameters are copied as bytes (trivially copyable types)");
-    std::vector<unsigned char> bytes;
-    (pack<P>(bytes, std::forward<A>(args)), ...);
-    run(reinterpret_cast<const void*>(kernel), groups, bytes);
-  }
-
-private:
   struct pipeline {
     const __circle_spirv_entry* entry;
     VkShaderModule module;
