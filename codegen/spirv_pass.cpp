@@ -12,6 +12,7 @@
 #include "targets/spirv/spirv_backend.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "llvm/IR/Module.h"
@@ -19,6 +20,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
+
+#include <algorithm>
 
 namespace circle {
 namespace {
@@ -54,6 +57,32 @@ void keep(const std::string& dir, const std::string& name, llvm::function_ref<vo
   if (!ec) write(os);
 }
 
+clang::SourceLocation locate(clang::SourceManager& sm, const SourcePoint& p) {
+  llvm::Expected<clang::FileEntryRef> file = sm.getFileManager().getFileRef(p.file);
+  if (!file) {
+    llvm::consumeError(file.takeError());
+    return {};
+  }
+  return sm.translateFileLineCol(*file, p.line, std::max(p.column, 1u));
+}
+
+// At the construct, with a note at each call that reaches it from the kernel; at the
+// entry point when the line tables lost the construct's place.
+void reportProblem(clang::DiagnosticsEngine& diags, const clang::FunctionDecl& fd, const ShaderProblem& p) {
+  clang::SourceManager& sm = diags.getSourceManager();
+  std::vector<clang::SourceLocation> where;
+  for (const SourcePoint& point : p.where)
+    if (clang::SourceLocation loc = locate(sm, point); loc.isValid()) where.push_back(loc);
+  // __shfl_sync's body is in Clang's header: the user's call to it is the place.
+  while (where.size() > 1 && sm.isInSystemHeader(where.front())) where.erase(where.begin());
+  if (where.empty()) where.push_back(fd.getLocation());
+  diags.Report(where.front(), diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0"))
+      << "SPIR-V entry point '" + fd.getQualifiedNameAsString() + "' " + p.message;
+  for (size_t k = 1; k < where.size(); ++k)
+    diags.Report(where[k], diags.getCustomDiagID(clang::DiagnosticsEngine::Note, "%0"))
+        << "reached through this call";
+}
+
 } // namespace
 
 bool runSpirvPass(const SpirvPassInput& in, std::vector<CompiledShader>& out) {
@@ -79,12 +108,19 @@ bool runSpirvPass(const SpirvPassInput& in, std::vector<CompiledShader>& out) {
     }
   if (diags.hasErrorOccurred()) return false;
   if (entries.empty()) return true;
+  // Shaders are made, and their diagnostics said, in the order of the source.
+  std::sort(entries.begin(), entries.end(), [&](const auto& a, const auto& b) {
+    return ci.getSourceManager().isBeforeInTranslationUnit(a.first->getLocation(), b.first->getLocation());
+  });
 
   // CodeGen needs a CUDA device target; the sm does not matter to the IR it writes
   // for shaders (no PTX is made from it).
   DeviceTarget dt = makeDeviceTarget(diags, ci.getTarget().getTriple().str(), 75, in.ptxIsa);
   if (!dt.info) return false;
   clang::CodeGenOptions cgo = deviceCodeGenOptions(ci.getCodeGenOpts(), /*optLevel=*/2, /*debugInfo=*/false);
+  // Line tables let a shader's diagnostics point at the construct, not the entry point.
+  cgo.setDebugInfo(llvm::codegenoptions::DebugLineTablesOnly);
+  cgo.DebugColumnInfo = true;
   std::unique_ptr<llvm::Module> device;
   {
     CodegenObjectScope values(ast, spirvTargetValues());
@@ -107,7 +143,7 @@ bool runSpirvPass(const SpirvPassInput& in, std::vector<CompiledShader>& out) {
     std::vector<ShaderProblem> problems;
     std::unique_ptr<llvm::Module> shader = lowerShader(*device, entry, *tm, problems);
     for (const ShaderProblem& p : problems)
-      error(fd->getLocation(), "SPIR-V entry point '" + fd->getQualifiedNameAsString() + "' " + p.message);
+      reportProblem(diags, *fd, p);
     if (!shader) {
       ok = false;
       continue;

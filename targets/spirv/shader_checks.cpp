@@ -1,11 +1,14 @@
 #include "targets/spirv/shader_checks.h"
 
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Path.h"
 
 #include <set>
 
@@ -56,61 +59,71 @@ std::string describeCallee(llvm::StringRef name) {
   return "";
 }
 
+// Each construct is said once, where it is first met.
 struct Checker {
-  const std::string& kernel;
   std::vector<ShaderProblem>& problems;
   std::set<std::string> said;
   // A call SPIR-V cannot make (malloc, a function pointer) leaves pointers of unknown
   // kind behind; those are said only when nothing else explains them.
-  std::vector<std::string> pointerProblems;
+  std::vector<ShaderProblem> pointerProblems;
 
-  void report(const std::string& text) {
-    if (said.insert(text).second) problems.push_back({kernel, text});
+  void report(const llvm::Instruction* at, const std::string& text) {
+    if (said.insert(text).second) problems.push_back({text, sourcePoints(at)});
   }
-  void reportPointer(const std::string& text) {
-    if (said.insert(text).second) pointerProblems.push_back(text);
+  void reportPointer(const llvm::Instruction& at, const std::string& text) {
+    if (said.insert(text).second) pointerProblems.push_back({text, sourcePoints(located(at))});
+  }
+
+  // A cast the lowering made has no place in the source; the code using it has.
+  static const llvm::Instruction* located(const llvm::Instruction& i) {
+    std::vector<const llvm::Instruction*> work{&i};
+    for (size_t k = 0; k < work.size() && k < 64; ++k) {
+      if (llvm::DILocation* loc = work[k]->getDebugLoc().get(); loc && loc->getLine()) return work[k];
+      for (const llvm::User* u : work[k]->users())
+        if (auto* user = llvm::dyn_cast<llvm::Instruction>(u)) work.push_back(user);
+    }
+    return &i;
   }
   void finish(size_t before) {
-    if (problems.size() == before)
-      for (const std::string& text : pointerProblems) problems.push_back({kernel, text});
+    if (problems.size() == before) problems.insert(problems.end(), pointerProblems.begin(), pointerProblems.end());
   }
 
   void call(llvm::CallBase& cb) {
     llvm::Function* callee = cb.getCalledFunction();
     if (!callee) {
-      if (!cb.isInlineAsm()) report("calls through a function pointer or a virtual function, which SPIR-V cannot express");
-      else report("uses inline PTX assembly, which has no SPIR-V form");
+      if (!cb.isInlineAsm()) report(&cb, "calls through a function pointer or a virtual function, which SPIR-V cannot express");
+      else report(&cb, "uses inline PTX assembly, which has no SPIR-V form");
       return;
     }
     llvm::StringRef name = callee->getName();
     if (loweredIntrinsic(name)) return;
     if (!callee->isDeclaration()) {
-      report("reaches '" + demangledName(name) + "', which is recursive: a SPIR-V shader has no call stack");
+      report(&cb, "reaches '" + demangledName(name) + "', which is recursive: a SPIR-V shader has no call stack");
       return;
     }
     std::string what = describeCallee(name);
-    if (!what.empty()) report("uses " + what + ", which the SPIR-V target does not support");
+    if (!what.empty()) report(&cb, "uses " + what + ", which the SPIR-V target does not support");
     else
-      report("calls '" + demangledName(name) + "', which has no SPIR-V definition (a function declared without a "
-             "body, or a library function circle provides only for the host and CUDA)");
+      report(&cb, "calls '" + demangledName(name) + "', which has no SPIR-V definition (a function declared without "
+                  "a body, or a library function circle provides only for the host and CUDA)");
   }
 
   // Each memory access must know its kind of memory: the SPIR-V type of a pointer
   // names its storage class.
   void pointer(llvm::Instruction& i) {
     if (llvm::isa<llvm::AddrSpaceCastInst>(&i)) {
-      reportPointer("uses a pointer that may point to a buffer, a local or a __shared__ variable depending on the path "
-                    "taken; SPIR-V needs to know which");
+      reportPointer(i, "uses a pointer that may point to a buffer, a local or a __shared__ variable depending on the "
+                       "path taken; SPIR-V needs to know which");
       return;
     }
     if (auto* p2i = llvm::dyn_cast<llvm::PtrToIntInst>(&i); p2i && p2i->getPointerAddressSpace() != kPhysical) {
-      reportPointer("stores the address of a local or __shared__ variable in memory, or turns it into an integer; "
-             "in SPIR-V only buffer addresses are values");
+      reportPointer(i, "stores the address of a local or __shared__ variable in memory, or turns it into an integer; "
+                       "in SPIR-V only buffer addresses are values");
       return;
     }
     if (auto* atomic = llvm::dyn_cast<llvm::AtomicRMWInst>(&i); atomic && atomic->isFloatingPointOperation())
-      report("uses a floating-point atomic (atomicAdd on float), which needs a Vulkan extension circle does not "
-             "enable yet");
+      report(&i, "uses a floating-point atomic (atomicAdd on float), which needs a Vulkan extension circle does not "
+                 "enable yet");
   }
 };
 
@@ -118,21 +131,45 @@ struct Checker {
 
 std::string demangledName(llvm::StringRef symbol) { return llvm::demangle(symbol.str()); }
 
-void checkShader(llvm::Module& m, llvm::Function& main, const std::string& kernel,
-                 std::vector<ShaderProblem>& problems) {
-  Checker c{kernel, problems, {}, {}};
+const llvm::Instruction* firstUse(const llvm::Value& v) {
+  for (const llvm::User* u : v.users()) {
+    if (auto* i = llvm::dyn_cast<llvm::Instruction>(u)) return i;
+    if (auto* c = llvm::dyn_cast<llvm::Constant>(u))
+      if (const llvm::Instruction* i = firstUse(*c)) return i;
+  }
+  return nullptr;
+}
+
+std::vector<SourcePoint> sourcePoints(const llvm::Instruction* i) {
+  std::vector<SourcePoint> points;
+  for (const llvm::DILocation* loc = i ? i->getDebugLoc().get() : nullptr; loc; loc = loc->getInlinedAt()) {
+    if (loc->getLine() == 0) continue; // a location the optimizer merged away
+    llvm::SmallString<256> file(loc->getFilename());
+    if (!llvm::sys::path::is_absolute(file)) {
+      file = loc->getDirectory();
+      llvm::sys::path::append(file, loc->getFilename());
+    }
+    points.push_back({std::string(file), loc->getLine(), loc->getColumn()});
+  }
+  return points;
+}
+
+void checkShader(llvm::Module& m, llvm::Function& main, std::vector<ShaderProblem>& problems) {
+  Checker c{problems, {}, {}};
   size_t before = problems.size();
   for (llvm::GlobalVariable& gv : m.globals())
     if (gv.getAddressSpace() == 3 && gv.isDeclaration() && !gv.use_empty())
-      c.report("uses dynamic shared memory (extern __shared__); a SPIR-V workgroup's memory has a fixed size: "
+      c.report(firstUse(gv), "uses dynamic shared memory (extern __shared__); a SPIR-V workgroup's memory has a fixed size: "
                "declare a __shared__ array with a constant size");
-  for (llvm::Function& f : m) {
-    if (f.isDeclaration() || (&f != &main && f.use_empty())) continue;
-    for (llvm::Instruction& i : llvm::instructions(f)) {
+  // `main` first: what it reaches is said where the kernel's path meets it.
+  std::vector<llvm::Function*> functions{&main};
+  for (llvm::Function& f : m)
+    if (&f != &main && !f.isDeclaration() && !f.use_empty()) functions.push_back(&f);
+  for (llvm::Function* f : functions)
+    for (llvm::Instruction& i : llvm::instructions(*f)) {
       if (auto* cb = llvm::dyn_cast<llvm::CallBase>(&i)) c.call(*cb);
       else c.pointer(i);
     }
-  }
   c.finish(before);
 }
 

@@ -11,14 +11,21 @@
 
 namespace llvm {
 class Function;
+class Instruction;
 class Module;
 class StringRef;
+class Value;
 } // namespace llvm
 
 namespace circle {
 
-void checkShader(llvm::Module& m, llvm::Function& main, const std::string& kernel,
-                 std::vector<ShaderProblem>& problems);
+void checkShader(llvm::Module& m, llvm::Function& main, std::vector<ShaderProblem>& problems);
+
+// Where `i` came from in the source, through the calls inlined into the shader.
+std::vector<SourcePoint> sourcePoints(const llvm::Instruction* i);
+
+// The first instruction that uses `v`, through constant expressions.
+const llvm::Instruction* firstUse(const llvm::Value& v);
 
 // A symbol as the user wrote it.
 std::string demangledName(llvm::StringRef symbol);

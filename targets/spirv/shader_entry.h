@@ -19,10 +19,18 @@ struct ShaderEntry {
   unsigned pushBytes = 0;
 };
 
-// A construct the SPIR-V target cannot express, reached from the entry point.
+// A line and column of the source, read from the shader's line tables.
+struct SourcePoint {
+  std::string file;
+  unsigned line = 0, column = 0;
+};
+
+// A construct the SPIR-V target cannot express, reached from the entry point: where
+// it is, then each call that reaches it from the kernel's body (empty when the line
+// tables lost it, and the entry point is the place to point at).
 struct ShaderProblem {
-  std::string kernel;
   std::string message;
+  std::vector<SourcePoint> where;
 };
 
 } // namespace circle

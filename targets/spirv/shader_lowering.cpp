@@ -5,6 +5,7 @@
 #include "targets/spirv/shader_checks.h"
 
 #include "llvm/Analysis/Utils/Local.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -161,14 +162,15 @@ void simplify(llvm::Module& m, llvm::TargetMachine& tm, const char* pipeline) {
 
 // Device data the shader reads becomes Private (each invocation's own copy of a
 // constant table); device variables it writes have no SPIR-V home.
-void moveConstantGlobals(llvm::Module& m, std::vector<ShaderProblem>& problems, const std::string& kernel) {
+void moveConstantGlobals(llvm::Module& m, std::vector<ShaderProblem>& problems) {
   std::vector<llvm::GlobalVariable*> moved;
   for (llvm::GlobalVariable& gv : m.globals()) {
     unsigned as = gv.getAddressSpace();
     if ((as != kNvGlobal && as != kNvConstant) || gv.use_empty()) continue;
     if (!gv.isConstant() || !gv.hasInitializer()) {
-      problems.push_back({kernel, "reaches the device variable '" + demangledName(gv.getName()) +
-                                      "': a SPIR-V shader has no device-wide variables (pass a pointer instead)"});
+      problems.push_back({"reaches the device variable '" + demangledName(gv.getName()) +
+                              "': a SPIR-V shader has no device-wide variables (pass a pointer instead)",
+                          sourcePoints(firstUse(gv))});
       continue;
     }
     moved.push_back(&gv);
@@ -333,7 +335,7 @@ std::unique_ptr<llvm::Module> lowerShader(const llvm::Module& device, const Shad
   llvm::Function* kernel = m->getFunction(entry.kernel);
   std::string why = "its definition is missing from the SPIR-V pass's module";
   if (!kernel || kernel->isDeclaration() || !buildMain(*m, *kernel, entry, why)) {
-    problems.push_back({entry.kernel, "cannot be made a shader: " + why});
+    problems.push_back({"cannot be made a shader: " + why, {}});
     return nullptr;
   }
   llvm::Function& main = *m->getFunction("main");
@@ -342,7 +344,7 @@ std::unique_ptr<llvm::Module> lowerShader(const llvm::Module& device, const Shad
   simplify(*m, tm, "always-inline,globaldce,function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,sroa,instcombine<no-verify-fixpoint>,gvn,"
                    "simplifycfg,instcombine<no-verify-fixpoint>)");
   size_t before = problems.size();
-  moveConstantGlobals(*m, problems, entry.kernel);
+  moveConstantGlobals(*m, problems);
   markPhysicalPointers(main);
   runModulePasses(*m, &tm, [](llvm::PassBuilder&) {
     llvm::ModulePassManager mpm;
@@ -351,8 +353,10 @@ std::unique_ptr<llvm::Module> lowerShader(const llvm::Module& device, const Shad
   });
   simplify(*m, tm, "function(instcombine<no-verify-fixpoint>,simplifycfg)");
   markPhysicalPointers(main); // instcombine may have merged a load and its cast again
-  checkShader(*m, main, entry.kernel, problems);
+  checkShader(*m, main, problems);
   if (problems.size() != before) return nullptr;
+  // The line tables were for the diagnostics; a shader carries none.
+  llvm::StripDebugInfo(*m);
   PhysicalAddresses(main).run();
   relaxAtomics(main);
   simplify(*m, tm, "function(adce),globaldce");

@@ -41,23 +41,30 @@ expect_eq "$(./spirv_features)" "walk: 40 lists, 0 wrong
 mixed: out[0] = 2031, out[17] = 2032.41, out[127] = 2047.55
 count: 608960 (expected 608960)" "pointer chasing, packed parameters, 2-D local size, doubles, atomics"
 
-# What a shader cannot do: an error at the entry point naming the construct, no output.
+# What a shader cannot do: an error at the construct naming it (through the calls that reach
+# it from the entry point), no output.
 err=$(cu -spirv "$PROGRAMS/spirv_unsupported.cxx" -o unsupported 2>&1); status=$?
 expect_eq "$status" 1 "unsupported constructs fail the compile"
 expect_no_file unsupported "no executable after errors"
 at="$PROGRAMS/spirv_unsupported.cxx"
-expect_contains "$err" "$at:5:26: error: SPIR-V entry point 'recursion' reaches 'fact(int)', which is recursive" "recursion"
-expect_contains "$err" "$at:6:26: error: SPIR-V entry point 'fnptr' calls through a function pointer or a virtual function" "function pointer"
-expect_contains "$err" "$at:8:26: error: SPIR-V entry point 'virt' calls through a function pointer or a virtual function" "virtual call"
-expect_contains "$err" "$at:9:26: error: SPIR-V entry point 'print' uses printf" "printf"
-expect_contains "$err" "$at:10:26: error: SPIR-V entry point 'alloc' uses malloc and free" "malloc"
-expect_contains "$err" "$at:11:26: error: SPIR-V entry point 'newdel' uses operator new and delete" "new"
-expect_contains "$err" "$at:13:26: error: SPIR-V entry point 'devvar' reaches the device variable 'counter'" "__device__ variable"
-expect_contains "$err" "$at:15:26: error: SPIR-V entry point 'dynshared' uses dynamic shared memory" "extern __shared__"
-expect_contains "$err" "$at:16:26: error: SPIR-V entry point 'shuffle' uses warp shuffles" "__shfl_sync"
-expect_contains "$err" "$at:17:26: error: SPIR-V entry point 'mixed_memory' uses a pointer that may point to a buffer, a local" "pointer of unknown kind"
-expect_eq "$(grep -c 'error:' <<< "$err")" 10 "one error per entry point, no echoes"
-expect_contains "$err" "5 | [[spirv::comp(64)]] void recursion" "errors show the source line"
+expect_contains "$err" "$at:5:67: error: SPIR-V entry point 'recursion' reaches 'fact(int)', which is recursive" "recursion"
+expect_contains "$err" "$at:6:78: error: SPIR-V entry point 'fnptr' calls through a function pointer or a virtual function" "function pointer"
+expect_contains "$err" "$at:8:81: error: SPIR-V entry point 'virt' calls through a function pointer or a virtual function" "virtual call"
+expect_contains "$err" "$at:9:44: error: SPIR-V entry point 'print' uses printf" "printf"
+expect_contains "$err" "$at:10:60: error: SPIR-V entry point 'alloc' uses malloc and free" "malloc"
+expect_contains "$err" "$at:11:55: error: SPIR-V entry point 'newdel' uses operator new and delete" "new"
+expect_contains "$err" "$at:13:61: error: SPIR-V entry point 'devvar' reaches the device variable 'counter'" "__device__ variable"
+expect_contains "$err" "$at:15:48: error: SPIR-V entry point 'dynshared' uses dynamic shared memory" "extern __shared__"
+expect_contains "$err" "$at:16:65: error: SPIR-V entry point 'shuffle' uses warp shuffles" "__shfl_sync"
+expect_contains "$err" "$at:19:12: error: SPIR-V entry point 'mixed_memory' uses a pointer that may point to a buffer, a local" "pointer of unknown kind"
+expect_contains "$err" "$at:22:25: error: SPIR-V entry point 'nested' uses printf" "printf in a function the kernel calls"
+expect_contains "$err" "$at:23:32: note: reached through this call
+   23 | void helper(int* out, int i) { log_value(out[i]); }" "the call that reaches it"
+expect_contains "$err" "$at:24:45: note: reached through this call" "the kernel's call"
+expect_eq "$(grep -c 'error:' <<< "$err")" 11 "one error per entry point, no echoes"
+expect_eq "$(grep 'error:' <<< "$err" | cut -d: -f2 | tr '\n' ' ')" "5 6 8 9 10 11 13 15 16 19 22 " "in the order of the source"
+expect_contains "$err" "5 | [[spirv::comp(64)]] void recursion(int* out) { out[threadIdx.x] = fact(threadIdx.x); }
+      |                                                                   ^" "errors show the source line and a caret at the construct"
 
 err=$(cu -spirv "$PROGRAMS/spirv_bad_attributes.cxx" -o bad_attributes 2>&1); status=$?
 expect_eq "$status" 1 "bad attributes fail the compile"

@@ -19,4 +19,7 @@ extern __shared__ int dyn[];
   int* p = local ? mine : out;
   out[threadIdx.x] = p[threadIdx.x & 3];
 }
+void log_value(int v) { printf("%d\n", v); }
+void helper(int* out, int i) { log_value(out[i]); }
+[[spirv::comp(64)]] void nested(int* out) { helper(out, threadIdx.x); }
 int main() { return 0; }
