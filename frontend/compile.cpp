@@ -23,6 +23,7 @@
 #include "sema/if_target_rules.h"
 #include "sema/launch_checks.h"
 #include "sema/storage_only.h"
+#include "sema/untagged_functions.h"
 #include "targets/host/checked_launch.h"
 #include "targets/host/managed_vars.h"
 #include "targets/host/host_backend.h"
@@ -125,6 +126,7 @@ public:
     predicates_.emplace(ast);
     if (tk_) {
       if (!checkLaunches(ast, ci.getDiagnostics(), o_.smTargets, launches_)) return;
+      untagged_.afterParse(ci.getSema());
       makeVirtualFunctionsTagless(ast);
       hostConstexprs_ = findHostConstexprVariables(ast);
       deviceRtti_ = findDeviceRtti(ast);
@@ -148,6 +150,7 @@ public:
     PhaseReport::Scope t(report_, "codegen host");
     {
       CodegenObjectScope values(ast, hostTargetValues());
+      UntaggedFunctions::HostPassScope gpuOnly(untagged_);
       if (!predicates_->checkConstant(ci.getDiagnostics(), "the host")) return;
       hostModule_ = runTargetPass(in, ci.getTarget(), /*deviceSide=*/false, ci.getCodeGenOpts(), llvm_, input_);
     }
@@ -168,6 +171,8 @@ public:
     }
     ok_ = true;
   }
+
+  UntaggedFunctions& untagged() { return untagged_; }
 
   // After the AST is gone: lower the host module and write the requested output.
   bool finish(clang::CompilerInstance& ci) {
@@ -428,6 +433,7 @@ private:
   std::unique_ptr<llvm::Module> hostModule_;
   std::vector<DeviceBitcode> rdcModules_;
   std::vector<CompiledShader> shaders_;
+  UntaggedFunctions untagged_;
   bool ok_ = false;
 };
 
@@ -445,11 +451,12 @@ protected:
   }
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     clang::Preprocessor& pp = ci.getPreprocessor();
-    pp.setTokenWatcher([ban = banCudaArch(pp), gate = gateIfTargetMacro(pp),
-                        storageOnly = watchStorageOnly()](const clang::Token& tok) {
+    pp.setTokenWatcher([ban = banCudaArch(pp), gate = gateIfTargetMacro(pp), storageOnly = watchStorageOnly(),
+                        &untagged = c_.untagged(), &ci](const clang::Token& tok) {
       ban(tok);
       gate(tok);
       storageOnly(tok);
+      untagged.onToken(ci, tok);
     });
     return true;
   }

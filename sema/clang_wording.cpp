@@ -4,6 +4,7 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
@@ -26,8 +27,29 @@ std::string executionSpace(const clang::FunctionDecl& fd) {
   return "an untagged (__host__ __device__)";
 }
 
+// threadIdx.x and its kind read a __device__ member of a struct in Clang's header
+// (__cuda_builtin_threadIdx_t::__fetch_builtin_x): the name the user wrote.
+std::optional<std::string> builtinVariable(const clang::NamedDecl& callee) {
+  llvm::StringRef member = callee.getName();
+  const auto* record = llvm::dyn_cast<clang::CXXRecordDecl>(callee.getDeclContext());
+  if (!member.consume_front("__fetch_builtin_") || !record || !record->getIdentifier()) return std::nullopt;
+  llvm::StringRef var = record->getName();
+  if (!var.consume_front("__cuda_builtin_") || !var.consume_back("_t")) return std::nullopt;
+  return (var + "." + member).str();
+}
+
+const char* const kSpaces[] = {"__device__", "__global__", "__host__", "__host__ __device__"};
+
 std::optional<std::string> reword(const clang::Diagnostic& d) {
   switch (d.getID()) {
+  case clang::diag::err_ref_bad_target: {
+    if (d.getNumArgs() < 4 || d.getArgKind(2) != clang::DiagnosticsEngine::ak_nameddecl) return std::nullopt;
+    auto var = builtinVariable(*reinterpret_cast<const clang::NamedDecl*>(d.getRawArg(2)));
+    uint64_t caller = d.getRawArg(3);
+    if (!var || caller >= std::size(kSpaces)) return std::nullopt;
+    return "reference to the GPU's built-in variable '" + *var + "' in " + kSpaces[caller] +
+           " function (it exists on the GPU only)";
+  }
   case clang::diag::err_cuda_device_kernel_launch_require_rdc:
     return std::string(kDeviceLaunchNeedsRdc);
   case clang::diag::err_kern_call_not_global_function: {
@@ -103,8 +125,13 @@ public:
       if (getNumErrors() == 0) const_cast<clang::DiagnosticsEngine*>(d.getDiags())->Reset(/*soft=*/true);
     }
     if (dropping_) return; // with its notes, uncounted
+    // "'__fetch_builtin_x' declared here" in Clang's header says nothing more.
+    if (afterBuiltinVariable_ && level == clang::DiagnosticsEngine::Note && d.getID() == clang::diag::note_previous_decl)
+      return;
     DiagnosticConsumer::HandleDiagnostic(level, d);
     std::optional<std::string> text = reword(d);
+    if (level != clang::DiagnosticsEngine::Note)
+      afterBuiltinVariable_ = text && d.getID() == clang::diag::err_ref_bad_target;
     if (!text) {
       printer_->HandleDiagnostic(level, d);
       return;
@@ -116,6 +143,7 @@ public:
 private:
   std::unique_ptr<clang::DiagnosticConsumer> printer_;
   bool dropping_ = false;
+  bool afterBuiltinVariable_ = false;
 };
 
 } // namespace

@@ -1,5 +1,7 @@
 #include "sema/implicit_prelude.h"
 
+#include "sema/untagged_functions.h"
+
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -191,6 +193,7 @@ std::string launchPreludeText(const PreludeConfig& config) {
     os << "#define __CIRCLE_LAUNCH_CHECKS 1\n#include <stdio.h>\n#include <assert.h>\n"
           "#if __cplusplus >= 202002L\n#include <source_location>\n#endif\n";
   os << kLaunchConfiguration;
+  os << UntaggedFunctions::preludeText(); // last: it applies to what follows
   return text;
 }
 

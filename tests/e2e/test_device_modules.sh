@@ -23,15 +23,47 @@ ptx=$(cat math.sm_90.ptx)
 expect_not_contains "$ptx" ".extern .func" "math kernel needs no external function"
 check; "$CUDA_PATH/bin/ptxas" -arch=sm_90 math.sm_90.ptx -o math.cubin 2> ptxas.log || fail "ptxas math: $(cat ptxas.log)"
 
-# Device-only built-ins in helpers: __device__ helpers and lambdas in kernels may call
-# them, inline untagged ones may read threadIdx; other untagged functions are host
-# code too, where they do not exist.
+# Device-only built-ins in helpers: __device__ helpers, lambdas, inline and ordinary
+# untagged functions may all use them (an untagged function is __host__ __device__).
 printf 'inline int tid() { return threadIdx.x; }\ntemplate <class T> __device__ void bump(T* p) { atomicAdd(p, T(1)); }\n__global__ void k(int* p) { auto l = [] { __syncthreads(); return 0; }; bump(p + tid() + l()); }\nint main() {}\n' > helpers.cxx
 out=$(cu -sm_90 helpers.cxx -o helpers 2>&1)
 expect_eq "$?" 0 "built-ins in __device__ helpers, inline helpers, lambdas ($out)"
-printf 'int tid() { return threadIdx.x; }\n__global__ void k(int* p) { p[tid()] = 1; }\nint main() {}\n' > hosthelper.cxx
-out=$(cu -sm_90 hosthelper.cxx -o hosthelper 2>&1)
-expect_contains "$out" "hosthelper.cxx:1:30: error: reference to __device__ function '__fetch_builtin_x' in __host__ function" "a non-inline untagged helper is host code too"
+
+# Ordinary untagged helpers that need the GPU exist on the GPU only: no host symbol,
+# a device function each sm's PTX calls or inlines; host code keeps what it uses.
+cu -sm_75 -sm_90 -c "$EXAMPLES/untagged_device_helpers.cxx" -o helpers.o
+syms=$(nm -C helpers.o)
+expect_contains "$syms" " T square(int)" "a helper host code uses is a host function too"
+for f in lane_id warp_id warp_sum block_sum accumulate; do
+  expect_not_contains "$syms" "$f(" "'$f' needs the GPU: no host definition"
+done
+cu -sm_75 -sm_90 -S -gpu "$EXAMPLES/untagged_device_helpers.cxx" -o helpers
+for sm in 75 90; do
+  ptx=$(cat helpers.sm_$sm.ptx)
+  expect_contains "$ptx" "shfl.sync.down" "sm_$sm: the warp shuffle of an untagged helper"
+  expect_contains "$ptx" "bar.sync" "sm_$sm: its barrier"
+  expect_contains "$ptx" ".shared" "sm_$sm: its __shared__ array"
+  expect_contains "$ptx" "atom.global.add" "sm_$sm: its atomicAdd"
+  check; "$CUDA_PATH/bin/ptxas" -arch=sm_$sm helpers.sm_$sm.ptx -o helpers.cubin 2> ptxas.log || fail "ptxas sm_$sm: $(cat ptxas.log)"
+done
+
+# Host code that reaches one of them: an error at the construct, the calls from the
+# host as notes, no output.
+out=$(cu -sm_90 "$PROGRAMS/untagged_host_reach.cxx" -o reach 2>&1); status=$?
+at="$PROGRAMS/untagged_host_reach.cxx"
+expect_eq "$status" 1 "host code reaching a GPU-only helper fails the compile"
+expect_no_file reach "no executable after the error"
+expect_contains "$out" "$at:4:31: error: reference to the GPU's built-in variable 'threadIdx.x' in __host__ __device__ function (it exists on the GPU only)" "threadIdx named as written"
+expect_contains "$out" "$at:5:23: note: called by 'helper'" "the chain: helper"
+expect_contains "$out" "$at:12:31: note: called by 'main'" "the chain: main"
+expect_contains "$out" "$at:7:21: error: reference to __device__ function 'atomicAdd' in __host__ __device__ function" "atomicAdd from host code"
+expect_contains "$out" "$at:11:3: note: called by 'main'" "bump's caller"
+expect_not_contains "$out" "__fetch_builtin" "no header internals"
+expect_eq "$(grep -c 'error:' <<< "$out")" 2 "one error per construct reached from the host"
+
+out=$(cu -sm_90 "$PROGRAMS/untagged_redeclarations.cxx" -o redecl 2>&1)
+expect_eq "$?" 0 "a redeclared host function and a prototype defined __device__ ($out)"
+expect_eq "$(./redecl)" "redeclarations compile" "and it runs"
 
 # -G: device debug information through ptxas -g.
 out=$(cu -sm_90 -G "$EXAMPLES/saxpy.cxx" -o saxpy_g 2>&1)

@@ -72,6 +72,18 @@ expect_not_contains "$(cat "$tmp/linked.sm_90.ptx")" "call.uni" "scale and offse
 expect_contains "$(cat "$tmp/linked.sm_90.ptx")" ".visible .global .align 4 .u32 hits" "the device variable from b.cxx"
 rm -rf "$tmp"
 
+# An untagged helper that needs the GPU, defined in one -rdc source and called by a
+# kernel of another: a device definition the link finds, and no host definition.
+printf 'int warp_lane() { return threadIdx.x & 31; }\n' > lane.cxx
+printf 'int warp_lane();\n__global__ void lanes(int* out) { out[threadIdx.x] = warp_lane(); }\nint main() {}\n' > lanes.cxx
+cu -sm_90 -rdc -c lane.cxx -o lane.o
+expect_not_contains "$(nm -C lane.o)" "warp_lane" "the GPU-only helper has no host symbol"
+out=$(cu -sm_90 -rdc lanes.cxx lane.o -o lanes --keep-temps 2>&1)
+expect_eq "$?" 0 "a kernel calls a GPU-only helper of another -rdc source ($out)"
+tmp=$(sed -n "s/.*intermediate files kept in '\(.*\)'.*/\1/p" <<< "$out")
+expect_contains "$(cat "$tmp/linked.sm_90.ptx")" "%tid.x" "the helper's threadIdx read is in the linked PTX"
+rm -rf "$tmp"
+
 # The 5th chevron argument still picks the sm whose module holds the kernel.
 cat > p5.cxx <<'SRC'
 template <int N> __global__ void only(int* p) { *p = N; }

@@ -1,0 +1,217 @@
+#include "sema/untagged_functions.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/AttrSubjectMatchRules.h"
+#include "clang/Basic/ParsedAttrInfo.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/Lookup.h"
+#include "clang/Sema/ParsedAttr.h"
+#include "clang/Sema/Sema.h"
+
+#include <map>
+
+namespace circle {
+namespace {
+
+// The one compile in progress (circle compiles its sources one after another).
+UntaggedFunctions* current = nullptr;
+
+template <class A> bool explicitly(const clang::Decl* d) {
+  const A* a = d->getAttr<A>();
+  return a && !a->isImplicit();
+}
+
+// A declaration of the same function seen before (a host function from a system
+// header redeclared by the user keeps its space: Clang refuses a redeclaration that
+// changes it).
+const clang::FunctionDecl* earlierDeclaration(clang::Sema& sema, clang::FunctionDecl* fd) {
+  if (!fd->getDeclName().isIdentifier() && !fd->getDeclName().isAnyOperatorNew() &&
+      !fd->getDeclName().isAnyOperatorDelete())
+    return nullptr;
+  clang::LookupResult r(sema, fd->getDeclName(), fd->getLocation(), clang::Sema::LookupOrdinaryName,
+                        RedeclarationKind::ForVisibleRedeclaration);
+  sema.LookupQualifiedName(r, fd->getDeclContext()->getRedeclContext());
+  for (clang::NamedDecl* d : r) {
+    auto* old = llvm::dyn_cast<clang::FunctionDecl>(d->getUnderlyingDecl());
+    if (old && old != fd && !sema.IsOverload(fd, old, /*UseMemberUsingDeclRules=*/false, /*ConsiderCudaAttrs=*/false))
+      return old;
+  }
+  return nullptr;
+}
+
+struct UntaggedAttr : clang::ParsedAttrInfo {
+  static constexpr Spelling kSpellings[] = {{clang::ParsedAttr::AS_GNU, "circle_untagged"}};
+  UntaggedAttr() {
+    Spellings = kSpellings;
+    IsSupportedByPragmaAttribute = 1;
+  }
+  void getPragmaAttributeMatchRules(llvm::SmallVectorImpl<std::pair<clang::attr::SubjectMatchRule, bool>>& rules,
+                                    const clang::LangOptions&) const override {
+    rules.push_back({clang::attr::SubjectMatchRule_function, true});
+  }
+  bool diagAppertainsToDecl(clang::Sema&, const clang::ParsedAttr&, const clang::Decl* d) const override {
+    return llvm::isa<clang::FunctionDecl>(d);
+  }
+
+  AttrHandling handleDeclAttribute(clang::Sema& sema, clang::Decl* d, const clang::ParsedAttr&) const override {
+    auto* fd = llvm::dyn_cast<clang::FunctionDecl>(d);
+    if (!fd || !current || fd->isMain() || sema.getSourceManager().isInSystemHeader(fd->getLocation()))
+      return AttributeApplied;
+    if (explicitly<clang::CUDAHostAttr>(fd) || explicitly<clang::CUDADeviceAttr>(fd) ||
+        fd->hasAttr<clang::CUDAGlobalAttr>()) {
+      // `int f(int);` then `__device__ int f(int) {...}`: the tag written on the
+      // definition is the function's space, as in CUDA.
+      if (const clang::FunctionDecl* old = earlierDeclaration(sema, fd); old && current->isUntagged(old))
+        current->disown(const_cast<clang::FunctionDecl*>(old));
+      return AttributeApplied;
+    }
+    if (const clang::FunctionDecl* old = earlierDeclaration(sema, fd); old && !current->isUntagged(old))
+      return AttributeApplied;
+    clang::ASTContext& ast = sema.getASTContext();
+    if (!fd->hasAttr<clang::CUDAHostAttr>()) fd->addAttr(clang::CUDAHostAttr::CreateImplicit(ast));
+    if (!fd->hasAttr<clang::CUDADeviceAttr>()) fd->addAttr(clang::CUDADeviceAttr::CreateImplicit(ast));
+    current->adopt(fd);
+    return AttributeApplied;
+  }
+};
+
+clang::ParsedAttrInfoRegistry::Add<UntaggedAttr> registration("circle_untagged",
+                                                               "an untagged function is __host__ __device__");
+
+// Whether host code generation of a function would reach a construct that exists
+// only on the GPU: Clang deferred a diagnostic for it or for a function it uses.
+class HostReach : public clang::RecursiveASTVisitor<HostReach> {
+public:
+  explicit HostReach(clang::Sema& sema) : sema_(sema) {}
+
+  bool deviceOnly(const clang::FunctionDecl* fd) {
+    fd = fd->getCanonicalDecl();
+    if (auto it = memo_.find(fd); it != memo_.end()) return it->second;
+    memo_[fd] = false; // a cycle adds nothing
+    bool result = sema_.DeviceDeferredDiags.count(fd) != 0;
+    if (!result)
+      if (const clang::FunctionDecl* def = fd->getDefinition(); def && def->getBody()) {
+        std::vector<const clang::FunctionDecl*> saved;
+        saved.swap(used_);
+        TraverseStmt(def->getBody());
+        if (auto* ctor = llvm::dyn_cast<clang::CXXConstructorDecl>(def))
+          for (const clang::CXXCtorInitializer* init : ctor->inits()) TraverseStmt(init->getInit());
+        std::vector<const clang::FunctionDecl*> uses;
+        uses.swap(used_);
+        used_.swap(saved);
+        for (const clang::FunctionDecl* callee : uses)
+          if (deviceOnly(callee)) {
+            result = true;
+            break;
+          }
+      }
+    memo_[fd] = result;
+    return result;
+  }
+
+  bool shouldVisitImplicitCode() const { return true; }
+  bool VisitDeclRefExpr(clang::DeclRefExpr* e) { return use(e->getDecl()); }
+  bool VisitMemberExpr(clang::MemberExpr* e) { return use(e->getMemberDecl()); }
+  bool VisitCXXConstructExpr(clang::CXXConstructExpr* e) { return use(e->getConstructor()); }
+  bool VisitCXXNewExpr(clang::CXXNewExpr* e) { return use(e->getOperatorNew()); }
+  bool VisitCXXDeleteExpr(clang::CXXDeleteExpr* e) { return use(e->getOperatorDelete()); }
+  bool VisitCXXBindTemporaryExpr(clang::CXXBindTemporaryExpr* e) {
+    return use(e->getTemporary()->getDestructor());
+  }
+  bool VisitVarDecl(clang::VarDecl* v) {
+    if (const clang::CXXRecordDecl* rd = v->getType()->getAsCXXRecordDecl(); rd && rd->hasDefinition())
+      use(rd->getDestructor());
+    return true;
+  }
+  // A lambda's body is its call operator's, reached through the call.
+  bool TraverseLambdaExpr(clang::LambdaExpr*) { return true; }
+
+private:
+  bool use(const clang::Decl* d) {
+    if (auto* fd = llvm::dyn_cast_or_null<clang::FunctionDecl>(d)) used_.push_back(fd);
+    return true;
+  }
+
+  clang::Sema& sema_;
+  std::map<const clang::FunctionDecl*, bool> memo_;
+  std::vector<const clang::FunctionDecl*> used_;
+};
+
+} // namespace
+
+UntaggedFunctions::UntaggedFunctions() { current = this; }
+UntaggedFunctions::~UntaggedFunctions() {
+  if (current == this) current = nullptr;
+}
+
+const char* UntaggedFunctions::preludeText() {
+  return "#pragma clang attribute push(__attribute__((circle_untagged)), apply_to = function)\n";
+}
+
+void UntaggedFunctions::adopt(clang::FunctionDecl* fd) { untagged_.insert(fd->getCanonicalDecl()); }
+
+void UntaggedFunctions::disown(clang::FunctionDecl* fd) {
+  untagged_.erase(fd->getCanonicalDecl());
+  for (clang::FunctionDecl* redecl : fd->redecls()) {
+    if (auto* a = redecl->getAttr<clang::CUDAHostAttr>(); a && a->isImplicit()) redecl->dropAttr<clang::CUDAHostAttr>();
+    if (auto* a = redecl->getAttr<clang::CUDADeviceAttr>(); a && a->isImplicit()) redecl->dropAttr<clang::CUDADeviceAttr>();
+  }
+}
+
+bool UntaggedFunctions::isUntagged(const clang::FunctionDecl* fd) const {
+  return untagged_.count(fd->getCanonicalDecl()) != 0;
+}
+
+void UntaggedFunctions::onToken(clang::CompilerInstance& ci, const clang::Token& tok) {
+  if (!ci.hasSema()) return;
+  if (tok.is(clang::tok::eof)) popAtEndOfMainFile(ci, tok);
+  clang::FunctionDecl* fd = ci.getSema().getCurFunctionDecl(/*AllowLambda=*/false);
+  if (fd == lastBody_) return;
+  lastBody_ = fd;
+  if (!fd || !isUntagged(fd) || fd->isInlined() || fd->isTemplated() || fd->isTemplateInstantiation()) return;
+  if (auto* md = llvm::dyn_cast<clang::CXXMethodDecl>(fd); md && md->isVirtual()) return; // keeps its key function
+  fd->setImplicitlyInline(true);
+  madeInline_.push_back(fd);
+}
+
+// Clang wants every `#pragma clang attribute push` popped before the translation
+// unit ends; the prelude's is popped at the main file's end of file (not at the
+// sentinels that end Clang's cached token streams).
+void UntaggedFunctions::popAtEndOfMainFile(clang::CompilerInstance& ci, const clang::Token& tok) {
+  clang::SourceManager& sm = ci.getSourceManager();
+  clang::SourceLocation loc = tok.getLocation();
+  if (loc.isInvalid() || loc.isMacroID() || sm.getFileID(loc) != sm.getMainFileID() ||
+      sm.getFileOffset(loc) < sm.getBufferData(sm.getMainFileID()).rtrim().size())
+    return;
+  auto& stack = ci.getSema().PragmaAttributeStack;
+  if (!stack.empty() && !stack.front().Entries.empty() &&
+      stack.front().Entries.front().Attribute->getAttrName()->getName() == "circle_untagged")
+    stack.erase(stack.begin());
+}
+
+void UntaggedFunctions::afterParse(clang::Sema& sema) {
+  HostReach reach(sema);
+  for (clang::FunctionDecl* fd : madeInline_) {
+    fd->setImplicitlyInline(false);
+    if (reach.deviceOnly(fd)) deviceOnly_.push_back(fd);
+  }
+}
+
+UntaggedFunctions::HostPassScope::HostPassScope(const UntaggedFunctions& u) : u_(u) {
+  for (clang::FunctionDecl* fd : u_.deviceOnly_)
+    for (clang::FunctionDecl* redecl : fd->redecls()) redecl->dropAttr<clang::CUDAHostAttr>();
+}
+
+UntaggedFunctions::HostPassScope::~HostPassScope() {
+  for (clang::FunctionDecl* fd : u_.deviceOnly_)
+    for (clang::FunctionDecl* redecl : fd->redecls())
+      redecl->addAttr(clang::CUDAHostAttr::CreateImplicit(redecl->getASTContext()));
+}
+
+} // namespace circle
