@@ -126,7 +126,7 @@ public:
     predicates_.emplace(ast);
     if (tk_) {
       if (!checkLaunches(ast, ci.getDiagnostics(), o_.smTargets, launches_)) return;
-      untagged_.afterParse(ci.getSema());
+      untagged_.afterParse(ci.getSema(), [&](clang::SourceLocation loc) { return deadOnHost(ci, loc); });
       makeVirtualFunctionsTagless(ast);
       hostConstexprs_ = findHostConstexprVariables(ast);
       deviceRtti_ = findDeviceRtti(ast);
@@ -173,6 +173,26 @@ public:
   }
 
   UntaggedFunctions& untagged() { return untagged_; }
+
+  // Whether `loc` lies in a branch of `if target` that the host does not take. Asked
+  // once the parse has ended: before, the statements are not all there.
+  bool deadOnHost(clang::CompilerInstance& ci, clang::SourceLocation loc) {
+    if (!tk_ || !untagged_.parseEnded() || loc.isInvalid()) return false;
+    clang::ASTContext& ast = ci.getASTContext();
+    if (!hostDead_) {
+      IfTargetPredicates predicates(ast);
+      CodegenObjectScope values(ast, hostTargetValues());
+      hostDead_ = predicates.branchesNotTaken();
+    }
+    clang::SourceManager& sm = ci.getSourceManager();
+    loc = sm.getExpansionLoc(loc);
+    for (const clang::SourceRange& r : *hostDead_) {
+      clang::SourceLocation begin = sm.getExpansionLoc(r.getBegin()), end = sm.getExpansionLoc(r.getEnd());
+      if (loc == begin || loc == end || (sm.isBeforeInTranslationUnit(begin, loc) && sm.isBeforeInTranslationUnit(loc, end)))
+        return true;
+    }
+    return false;
+  }
 
   // After the AST is gone: lower the host module and write the requested output.
   bool finish(clang::CompilerInstance& ci) {
@@ -434,6 +454,7 @@ private:
   std::vector<DeviceBitcode> rdcModules_;
   std::vector<CompiledShader> shaders_;
   UntaggedFunctions untagged_;
+  std::optional<std::vector<clang::SourceRange>> hostDead_;
   bool ok_ = false;
 };
 
@@ -497,8 +518,12 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const std::string& i
   clang::CompilerInstance ci(std::move(inv));
   ci.createVirtualFileSystem(makeCircleSyntaxFileSystem(llvm::vfs::getRealFileSystem()));
   ci.createDiagnostics();
-  ci.getDiagnostics().setClient(rewordForCircle(ci.getDiagnostics().takeClient()).release(), /*owned=*/true);
   Compilation c(o, tk, input, output, temps, outputs, report);
+  ci.getDiagnostics().setClient(
+      rewordForCircle(ci.getDiagnostics().takeClient(),
+                      [&](clang::SourceLocation loc) { return c.deadOnHost(ci, loc); })
+          .release(),
+      /*owned=*/true);
   OneParseAction action(c, report);
   return ci.ExecuteAction(action) && c.finish(ci);
 }

@@ -97,14 +97,15 @@ bool inNvTargetBranch(const clang::Diagnostic& d) {
 // against the host's constraints (cuda_fp16.hpp's "=h" PTX operands).
 bool checksTheOtherTarget(const clang::Diagnostic& d) {
   unsigned id = d.getID();
-  if (id == clang::diag::err_ref_bad_target) return true;
+  if (id == clang::diag::err_ref_bad_target || id == clang::diag::err_cuda_host_shared) return true;
   return clang::DiagnosticIDs::getCategoryNameFromID(clang::DiagnosticIDs::getCategoryNumberForDiag(id)) ==
          "Inline Assembly Issue";
 }
 
 class Rewording : public clang::DiagnosticConsumer {
 public:
-  explicit Rewording(std::unique_ptr<clang::DiagnosticConsumer> printer) : printer_(std::move(printer)) {}
+  Rewording(std::unique_ptr<clang::DiagnosticConsumer> printer, std::function<bool(clang::SourceLocation)> deadOnHost)
+      : printer_(std::move(printer)), deadOnHost_(std::move(deadOnHost)) {}
   void BeginSourceFile(const clang::LangOptions& lang, const clang::Preprocessor* pp) override {
     printer_->BeginSourceFile(lang, pp);
   }
@@ -116,7 +117,7 @@ public:
   }
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& d) override {
     if (level != clang::DiagnosticsEngine::Note) dropping_ = false;
-    if (checksTheOtherTarget(d) && inNvTargetBranch(d)) {
+    if (checksTheOtherTarget(d) && (inNvTargetBranch(d) || (deadOnHost_ && deadOnHost_(d.getLocation())))) {
       dropping_ = true;
       // Clang counted it already: toward its error limit, in the error traps that
       // mark a template instantiation invalid, and in the count that fails the
@@ -142,14 +143,16 @@ public:
 
 private:
   std::unique_ptr<clang::DiagnosticConsumer> printer_;
+  std::function<bool(clang::SourceLocation)> deadOnHost_;
   bool dropping_ = false;
   bool afterBuiltinVariable_ = false;
 };
 
 } // namespace
 
-std::unique_ptr<clang::DiagnosticConsumer> rewordForCircle(std::unique_ptr<clang::DiagnosticConsumer> printer) {
-  return std::make_unique<Rewording>(std::move(printer));
+std::unique_ptr<clang::DiagnosticConsumer> rewordForCircle(std::unique_ptr<clang::DiagnosticConsumer> printer,
+                                                           std::function<bool(clang::SourceLocation)> deadOnHost) {
+  return std::make_unique<Rewording>(std::move(printer), std::move(deadOnHost));
 }
 
 } // namespace circle

@@ -3,21 +3,31 @@
 #include "sema/instantiation_visitor.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 
 namespace circle {
 namespace {
 
+bool isPredicate(const clang::CallExpr* call) {
+  const clang::FunctionDecl* callee = call->getDirectCallee();
+  return callee && callee->getIdentifier() && callee->getName() == "__circle_if_target" && call->getNumArgs() == 1 &&
+         !call->isInstantiationDependent();
+}
+
 class PredicateFinder : public InstantiationVisitor<PredicateFinder> {
 public:
   bool VisitCallExpr(clang::CallExpr* call) {
-    const clang::FunctionDecl* callee = call->getDirectCallee();
-    if (callee && callee->getIdentifier() && callee->getName() == "__circle_if_target" &&
-        call->getNumArgs() == 1 && !call->isInstantiationDependent())
-      found.push_back(call);
+    if (isPredicate(call)) found.push_back(call);
+    return true;
+  }
+  bool VisitIfStmt(clang::IfStmt* s) {
+    auto* call = llvm::dyn_cast_or_null<clang::CallExpr>(s->getCond() ? s->getCond()->IgnoreParenImpCasts() : nullptr);
+    if (call && isPredicate(call)) statements.push_back({s, call});
     return true;
   }
   std::vector<const clang::CallExpr*> found;
+  std::vector<std::pair<const clang::IfStmt*, const clang::CallExpr*>> statements;
 };
 
 } // namespace
@@ -26,6 +36,18 @@ IfTargetPredicates::IfTargetPredicates(clang::ASTContext& ast) : ast_(ast) {
   PredicateFinder finder;
   finder.TraverseDecl(ast.getTranslationUnitDecl());
   calls_ = std::move(finder.found);
+  statements_ = std::move(finder.statements);
+}
+
+std::vector<clang::SourceRange> IfTargetPredicates::branchesNotTaken() const {
+  std::vector<clang::SourceRange> ranges;
+  for (const auto& [s, call] : statements_) {
+    clang::Expr::EvalResult result;
+    if (!call->EvaluateAsRValue(result, ast_) || !result.Val.isInt()) continue;
+    const clang::Stmt* dead = result.Val.getInt().getBoolValue() ? s->getElse() : s->getThen();
+    if (dead) ranges.push_back(dead->getSourceRange());
+  }
+  return ranges;
 }
 
 bool IfTargetPredicates::checkConstant(clang::DiagnosticsEngine& diags, const std::string& targetName) {

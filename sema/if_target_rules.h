@@ -12,6 +12,8 @@ namespace clang {
 class ASTContext;
 class CallExpr;
 class DiagnosticsEngine;
+class IfStmt;
+class SourceRange;
 } // namespace clang
 
 namespace circle {
@@ -27,9 +29,14 @@ public:
 
   size_t size() const { return calls_.size(); }
 
+  // Call while the codegen objects hold a target's values: the branches of `if target`
+  // statements that target does not take (CodeGen generates nothing of them).
+  std::vector<clang::SourceRange> branchesNotTaken() const;
+
 private:
   clang::ASTContext& ast_;
   std::vector<const clang::CallExpr*> calls_;
+  std::vector<std::pair<const clang::IfStmt*, const clang::CallExpr*>> statements_;
   std::set<const clang::CallExpr*> reported_;
 };
 

@@ -88,13 +88,23 @@ clang::ParsedAttrInfoRegistry::Add<UntaggedAttr> registration("circle_untagged",
 // only on the GPU: Clang deferred a diagnostic for it or for a function it uses.
 class HostReach : public clang::RecursiveASTVisitor<HostReach> {
 public:
-  explicit HostReach(clang::Sema& sema) : sema_(sema) {}
+  HostReach(clang::Sema& sema, const std::function<bool(clang::SourceLocation)>& deadOnHost)
+      : sema_(sema), deadOnHost_(deadOnHost) {}
+
+  // An error Clang deferred (its notes aside) that the host's code would meet.
+  bool gpuOnlyConstruct(const clang::FunctionDecl* fd) {
+    auto it = sema_.DeviceDeferredDiags.find(fd);
+    if (it == sema_.DeviceDeferredDiags.end()) return false;
+    for (const clang::PartialDiagnosticAt& d : it->second)
+      if (!sema_.getDiagnostics().getDiagnosticIDs()->isNote(d.second.getDiagID()) && !deadOnHost_(d.first)) return true;
+    return false;
+  }
 
   bool deviceOnly(const clang::FunctionDecl* fd) {
     fd = fd->getCanonicalDecl();
     if (auto it = memo_.find(fd); it != memo_.end()) return it->second;
     memo_[fd] = false; // a cycle adds nothing
-    bool result = sema_.DeviceDeferredDiags.count(fd) != 0;
+    bool result = gpuOnlyConstruct(fd);
     if (!result)
       if (const clang::FunctionDecl* def = fd->getDefinition(); def && def->getBody()) {
         std::vector<const clang::FunctionDecl*> saved;
@@ -139,6 +149,7 @@ private:
   }
 
   clang::Sema& sema_;
+  const std::function<bool(clang::SourceLocation)>& deadOnHost_;
   std::map<const clang::FunctionDecl*, bool> memo_;
   std::vector<const clang::FunctionDecl*> used_;
 };
@@ -170,7 +181,7 @@ bool UntaggedFunctions::isUntagged(const clang::FunctionDecl* fd) const {
 
 void UntaggedFunctions::onToken(clang::CompilerInstance& ci, const clang::Token& tok) {
   if (!ci.hasSema()) return;
-  if (tok.is(clang::tok::eof)) popAtEndOfMainFile(ci, tok);
+  if (tok.is(clang::tok::eof)) onEndOfMainFile(ci, tok);
   clang::FunctionDecl* fd = ci.getSema().getCurFunctionDecl(/*AllowLambda=*/false);
   if (fd == lastBody_) return;
   lastBody_ = fd;
@@ -183,20 +194,21 @@ void UntaggedFunctions::onToken(clang::CompilerInstance& ci, const clang::Token&
 // Clang wants every `#pragma clang attribute push` popped before the translation
 // unit ends; the prelude's is popped at the main file's end of file (not at the
 // sentinels that end Clang's cached token streams).
-void UntaggedFunctions::popAtEndOfMainFile(clang::CompilerInstance& ci, const clang::Token& tok) {
+void UntaggedFunctions::onEndOfMainFile(clang::CompilerInstance& ci, const clang::Token& tok) {
   clang::SourceManager& sm = ci.getSourceManager();
   clang::SourceLocation loc = tok.getLocation();
   if (loc.isInvalid() || loc.isMacroID() || sm.getFileID(loc) != sm.getMainFileID() ||
       sm.getFileOffset(loc) < sm.getBufferData(sm.getMainFileID()).rtrim().size())
     return;
+  parseEnded_ = true;
   auto& stack = ci.getSema().PragmaAttributeStack;
   if (!stack.empty() && !stack.front().Entries.empty() &&
       stack.front().Entries.front().Attribute->getAttrName()->getName() == "circle_untagged")
     stack.erase(stack.begin());
 }
 
-void UntaggedFunctions::afterParse(clang::Sema& sema) {
-  HostReach reach(sema);
+void UntaggedFunctions::afterParse(clang::Sema& sema, const std::function<bool(clang::SourceLocation)>& deadOnHost) {
+  HostReach reach(sema, deadOnHost);
   for (clang::FunctionDecl* fd : madeInline_) {
     fd->setImplicitlyInline(false);
     if (reach.deviceOnly(fd)) deviceOnly_.push_back(fd);

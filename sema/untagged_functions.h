@@ -15,6 +15,7 @@
 //   construct (Clang's deferred diagnostics, through any chain of calls) are left out
 //   of the host's code generation: they exist on the GPU only.
 #pragma once
+#include <functional>
 #include <memory>
 #include <set>
 #include <string>
@@ -24,6 +25,7 @@ namespace clang {
 class CompilerInstance;
 class FunctionDecl;
 class Sema;
+class SourceLocation;
 class Token;
 } // namespace clang
 
@@ -39,8 +41,11 @@ public:
 
   // The token watcher's part: a function body's first token; the main file's end.
   void onToken(clang::CompilerInstance& ci, const clang::Token& tok);
-  // After the parse: which functions exist on the GPU only; inline marks undone.
-  void afterParse(clang::Sema& sema);
+  // After the parse: which functions exist on the GPU only (a construct in a branch
+  // of `if target` the host does not take does not count); inline marks undone.
+  void afterParse(clang::Sema& sema, const std::function<bool(clang::SourceLocation)>& deadOnHost);
+  // Whether the parser has reached the main file's end.
+  bool parseEnded() const { return parseEnded_; }
 
   // Given implicit __host__ __device__ by the attribute handler.
   void adopt(clang::FunctionDecl* fd);
@@ -63,12 +68,13 @@ public:
   };
 
 private:
-  void popAtEndOfMainFile(clang::CompilerInstance& ci, const clang::Token& tok);
+  void onEndOfMainFile(clang::CompilerInstance& ci, const clang::Token& tok);
 
   std::set<const clang::FunctionDecl*> untagged_;
   std::vector<clang::FunctionDecl*> madeInline_;
   std::vector<clang::FunctionDecl*> deviceOnly_;
   const clang::FunctionDecl* lastBody_ = nullptr;
+  bool parseEnded_ = false;
 };
 
 } // namespace circle

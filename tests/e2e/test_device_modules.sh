@@ -61,6 +61,15 @@ expect_contains "$out" "$at:11:3: note: called by 'main'" "bump's caller"
 expect_not_contains "$out" "__fetch_builtin" "no header internals"
 expect_eq "$(grep -c 'error:' <<< "$out")" 2 "one error per construct reached from the host"
 
+# `if target`: what the host's branch leaves out is never generated for the host, so
+# host code may call the function; the host's own branch may not use the GPU's.
+out=$(cu -sm_75 -sm_90 "$PROGRAMS/untagged_if_target.cxx" -o if_target 2>&1)
+expect_eq "$?" 0 "GPU-only constructs in the branch the host does not take ($out)"
+expect_eq "$(./if_target)" "host: -1 2.5" "the host runs its own branches"
+out=$(cu -sm_90 "$PROGRAMS/untagged_if_target_live.cxx" -o if_target_live 2>&1)
+expect_contains "$out" "untagged_if_target_live.cxx:3:48: error: reference to the GPU's built-in variable 'threadIdx.x'" "in the host's branch it is an error"
+expect_contains "$out" "untagged_if_target_live.cxx:7:21: note: called by 'main'" "with the host's call"
+
 out=$(cu -sm_90 "$PROGRAMS/untagged_redeclarations.cxx" -o redecl 2>&1)
 expect_eq "$?" 0 "a redeclared host function and a prototype defined __device__ ($out)"
 expect_eq "$(./redecl)" "redeclarations compile" "and it runs"
