@@ -2,6 +2,7 @@
 
 #include "codegen/codegen_objects.h"
 #include "codegen/device_constants.h"
+#include "codegen/gpu_only_functions.h"
 #include "codegen/device_rtti_objects.h"
 #include "codegen/device_rtti_sites.h"
 #include "codegen/kernel_index.h"
@@ -155,6 +156,7 @@ public:
       hostModule_ = runTargetPass(in, ci.getTarget(), /*deviceSide=*/false, ci.getCodeGenOpts(), llvm_, input_);
     }
     if (!hostModule_) return;
+    if (!checkGpuOnlyFunctionsUnused(ast, ci.getDiagnostics(), untagged_.deviceOnly(), *hostModule_)) return;
     for (const DeviceBitcode& bc : rdcModules_) embedDeviceBitcode(*hostModule_, bc.sm, bc.bitcode);
     embedSpirvShaders(*hostModule_, ast, shaders_);
     dropStorageOnlyDestructors(*hostModule_, ast, storageOnly_);

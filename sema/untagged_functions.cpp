@@ -31,9 +31,8 @@ template <class A> bool explicitly(const clang::Decl* d) {
 // header redeclared by the user keeps its space: Clang refuses a redeclaration that
 // changes it).
 const clang::FunctionDecl* earlierDeclaration(clang::Sema& sema, clang::FunctionDecl* fd) {
-  if (!fd->getDeclName().isIdentifier() && !fd->getDeclName().isAnyOperatorNew() &&
-      !fd->getDeclName().isAnyOperatorDelete())
-    return nullptr;
+  if (llvm::isa<clang::CXXConstructorDecl, clang::CXXDestructorDecl, clang::CXXConversionDecl>(fd))
+    return nullptr; // found by their class, never redeclared from a system header
   clang::LookupResult r(sema, fd->getDeclName(), fd->getLocation(), clang::Sema::LookupOrdinaryName,
                         RedeclarationKind::ForVisibleRedeclaration);
   sema.LookupQualifiedName(r, fd->getDeclContext()->getRedeclContext());

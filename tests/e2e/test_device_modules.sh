@@ -61,6 +61,13 @@ expect_contains "$out" "$at:11:3: note: called by 'main'" "bump's caller"
 expect_not_contains "$out" "__fetch_builtin" "no header internals"
 expect_eq "$(grep -c 'error:' <<< "$out")" 2 "one error per construct reached from the host"
 
+# A reference Clang's deferred diagnostics do not follow (a global's initializer) is
+# an error at the function, not an undefined symbol at the link.
+printf 'int lane() { return threadIdx.x & 31; }\nint (*pick)() = lane;\n__global__ void k(int* o) { o[0] = lane(); }\nint main() { return pick != nullptr; }\n' > pointer.cxx
+out=$(cu -sm_90 pointer.cxx -o pointer 2>&1)
+expect_contains "$out" "pointer.cxx:1:5: error: 'lane' exists on the GPU only (it reaches a construct the host does not have), but the initializer of 'pick' refers to it" "a GPU-only function's address in a host global"
+expect_no_file pointer "no executable"
+
 # `if target`: what the host's branch leaves out is never generated for the host, so
 # host code may call the function; the host's own branch may not use the GPU's.
 out=$(cu -sm_75 -sm_90 "$PROGRAMS/untagged_if_target.cxx" -o if_target 2>&1)

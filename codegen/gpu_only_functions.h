@@ -1,0 +1,24 @@
+// Untagged functions that reach GPU-only constructs are left out of the host pass
+// (sema/untagged_functions.h). Clang's deferred diagnostics catch host code that
+// calls one; what they do not see (a global's initializer, a table of function
+// pointers) would be an undefined symbol at the link: said here, at the function.
+#pragma once
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class DiagnosticsEngine;
+class FunctionDecl;
+} // namespace clang
+
+namespace llvm {
+class Module;
+}
+
+namespace circle {
+
+// Returns false (with an error per function) if the host module refers to one.
+bool checkGpuOnlyFunctionsUnused(clang::ASTContext& ast, clang::DiagnosticsEngine& diags,
+                                 const std::vector<clang::FunctionDecl*>& gpuOnly, const llvm::Module& host);
+
+} // namespace circle
