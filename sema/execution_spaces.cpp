@@ -18,6 +18,11 @@ void enableTaglessDeviceCalls(clang::LangOptions& langOpts) {
   // code into markers instead of hard errors. Explicit __device__ functions stay
   // device-only: calling one from host code is still an error, as in CUDA.
   langOpts.HIPStdPar = 1;
+  // Untagged functions are __host__ __device__ (untagged_functions.h); in the one
+  // host-mode parse, a __device__ overload with a closer match (the CUDA headers'
+  // pow(double, int), min(int, int)) must not win over the host's: a device-only
+  // candidate is chosen only where no other is viable.
+  langOpts.GPUExcludeWrongSideOverloads = 1;
 }
 
 namespace {

@@ -68,6 +68,10 @@ out=$(cu -sm_90 pointer.cxx -o pointer 2>&1)
 expect_contains "$out" "pointer.cxx:1:5: error: 'lane' exists on the GPU only (it reaches a construct the host does not have), but the initializer of 'pick' refers to it" "a GPU-only function's address in a host global"
 expect_no_file pointer "no executable"
 
+out=$(cu -sm_75 -sm_90 "$PROGRAMS/untagged_host_math.cxx" -o host_math 2>&1)
+expect_eq "$?" 0 "host math in untagged functions keeps the host's overloads ($out)"
+expect_eq "$(./host_math)" "9 4 5.1642 12" "and computes what the host's libm does"
+
 # `if target`: what the host's branch leaves out is never generated for the host, so
 # host code may call the function; the host's own branch may not use the GPU's.
 out=$(cu -sm_75 -sm_90 "$PROGRAMS/untagged_if_target.cxx" -o if_target 2>&1)
