@@ -149,7 +149,7 @@ bool runSpirvPass(const SpirvPassInput& in, std::vector<CompiledShader>& out) {
       continue;
     }
     if (!in.keepDir.empty()) keep(in.keepDir, entry.kernel + ".ll", [&](llvm::raw_ostream& os) { shader->print(os, nullptr); });
-    CompiledShader compiled{fd, entry, {}};
+    CompiledShader compiled{fd, entry, {}, nullptr};
     bool emitted = emitSpirv(*shader, *tm, compiled.words, why);
     if (!in.keepDir.empty() && !compiled.words.empty()) // an invalid one too, for the report
       keep(in.keepDir, entry.kernel + ".spv", [&](llvm::raw_ostream& os) {
@@ -161,6 +161,7 @@ bool runSpirvPass(const SpirvPassInput& in, std::vector<CompiledShader>& out) {
       ok = false;
       continue;
     }
+    if (in.keepModules) compiled.module = std::move(shader);
     out.push_back(std::move(compiled));
   }
   return ok;

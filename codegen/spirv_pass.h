@@ -30,6 +30,8 @@ struct SpirvPassInput {
   int ptxIsa = 0;
   // Where --keep-temps leaves each shader as <kernel>.spv; empty to keep none.
   std::string keepDir;
+  // Keep each lowered shader module in its CompiledShader (-gpu -emit-llvm).
+  bool keepModules = false;
 };
 
 // False after reporting errors (at the kernels they concern).

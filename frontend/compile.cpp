@@ -35,6 +35,7 @@
 #include "targets/nvptx/fatbin_reader.h"
 #include "targets/nvptx/launch_bounds.h"
 #include "targets/nvptx/managed_vars.h"
+#include "targets/spirv/spirv_binary.h"
 #include "targets/nvptx/ptx_backend.h"
 #include "targets/nvptx/rdc_objects.h"
 #include "targets/nvptx/sm_targets.h"
@@ -138,14 +139,14 @@ public:
     }
     TargetPassInput in{ci, ast, events};
     if (tk_ && !buildDevice(in)) return;
-    if (o_.spirv && !o_.gpuOutput) {
+    if (o_.spirv) {
       PhaseReport::Scope t(report_, "codegen SPIR-V");
       SpirvPassInput spirv{in, *predicates_, hostConstexprs_, llvm_, input_ + ".spirv", tk_->ptxIsa,
-                           o_.keepTemps ? temps_.path() : ""};
+                           o_.keepTemps ? temps_.path() : "", o_.gpuOutput && o_.kind != OutputKind::Assembly};
       if (!runSpirvPass(spirv, shaders_)) return;
     }
     if (o_.gpuOutput) {
-      ok_ = true;
+      ok_ = writeShaders();
       return;
     }
     PhaseReport::Scope t(report_, "codegen host");
@@ -215,6 +216,25 @@ public:
   }
 
 private:
+  // -gpu with -spirv: each entry point's shader beside the sms' modules, named by the
+  // kernel (by its symbol where two kernels share a name).
+  bool writeShaders() {
+    std::map<std::string, int> names;
+    for (const CompiledShader& s : shaders_) ++names[s.kernel->getNameAsString()];
+    for (const CompiledShader& s : shaders_) {
+      std::string name = s.kernel->getNameAsString();
+      if (names[name] > 1) name = s.entry.kernel;
+      if (o_.kind == OutputKind::Assembly) {
+        if (!writeFile(outputs_.add(perShaderOutputName(output_, name, "spvasm")), disassembleSpirv(s.words)))
+          return false;
+        continue;
+      }
+      bool bc = o_.kind == OutputKind::LLVMBitcode;
+      if (!writeModule(outputs_.add(perShaderOutputName(output_, name, bc ? "bc" : "ll")), *s.module, bc)) return false;
+    }
+    return true;
+  }
+
   bool buildDevice(const TargetPassInput& in) {
     clang::CompilerInstance& ci = in.compiler;
     std::vector<SmImage> images;

@@ -173,6 +173,12 @@ std::string perSmOutputName(const std::string& output, int sm, const std::string
   return p.string() + ".sm_" + std::to_string(sm) + "." + ext;
 }
 
+std::string perShaderOutputName(const std::string& output, const std::string& entry, const std::string& ext) {
+  std::filesystem::path p(output);
+  if (p.extension() == "." + ext) p.replace_extension();
+  return p.string() + "." + entry + "." + ext;
+}
+
 std::string versionText() {
   return "circle 0.1 (single-pass heterogeneous C++ compiler; Clang/LLVM " LLVM_VERSION_STRING ")\n";
 }
@@ -191,7 +197,8 @@ for every -sm_XX; the executable carries a fat binary like nvcc's.
   -S                write assembly; with -emit-llvm, LLVM IR
   -emit-llvm        with -S: LLVM IR text; with -c: LLVM bitcode
   -gpu              with -S or -emit-llvm: write each sm's module instead of the
-                    host's, one file per sm (-o out gives out.sm_75.ptx ...)
+                    host's, one file per sm (-o out gives out.sm_75.ptx ...); with
+                    -spirv, also each shader (out.saxpy.spvasm, or its .ll/.bc)
   -rdc              relocatable device code: kernels and device functions may call
                     across objects, and kernels may launch kernels (dynamic
                     parallelism); circle links the objects' device code

@@ -64,5 +64,7 @@ bool isLinkerInput(const std::string& path);
 
 // The file name -o X (or the input's stem) gives one device output for sm XX: X.sm_XX.ext
 std::string perSmOutputName(const std::string& output, int sm, const std::string& ext);
+// The same for one SPIR-V entry point: out.saxpy.spvasm.
+std::string perShaderOutputName(const std::string& output, const std::string& entry, const std::string& ext);
 
 } // namespace circle

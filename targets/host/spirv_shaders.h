@@ -7,6 +7,7 @@
 #include "targets/spirv/shader_entry.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace clang {
@@ -23,6 +24,8 @@ struct CompiledShader {
   const clang::FunctionDecl* kernel;
   ShaderEntry entry;
   std::vector<uint32_t> words;
+  // The lowered shader module, kept only for -gpu -emit-llvm.
+  std::unique_ptr<llvm::Module> module;
 };
 
 void embedSpirvShaders(llvm::Module& host, clang::ASTContext& ast, const std::vector<CompiledShader>& shaders);

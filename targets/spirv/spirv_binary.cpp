@@ -82,4 +82,12 @@ std::string validateForVulkan(const std::vector<uint32_t>& words) {
   return messages.empty() ? "spirv-val rejected the module" : messages;
 }
 
+std::string disassembleSpirv(const std::vector<uint32_t>& words) {
+  spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_3);
+  std::string text;
+  if (!tools.Disassemble(words, &text, SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES | SPV_BINARY_TO_TEXT_OPTION_INDENT))
+    return "; SPIRV-Tools could not disassemble this module\n";
+  return text;
+}
+
 } // namespace circle

@@ -18,4 +18,7 @@ std::string finishForVulkan(std::vector<uint32_t>& words);
 // SPIRV-Tools' validator for Vulkan 1.3: its messages, or empty if the module is valid.
 std::string validateForVulkan(const std::vector<uint32_t>& words);
 
+// The module as spirv-dis writes it (friendly names, indented), for -gpu -S.
+std::string disassembleSpirv(const std::vector<uint32_t>& words);
+
 } // namespace circle

@@ -80,6 +80,17 @@ err=$(cu -spirv "$PROGRAMS/spirv_wide_parameter.cxx" -o wide 2>&1); status=$?
 expect_eq "$status" 1 "a parameter push constants cannot carry fails the compile"
 expect_contains "$err" "spirv_wide_parameter.cxx:2:26: error: SPIR-V entry point 'wide' cannot be made a shader: parameter 1 has a type circle cannot pass in push constants yet" "__int128 parameter"
 
+# -gpu writes each entry point's shader as the sms' modules are written: SPIR-V
+# assembly with -S, the lowered shader IR with -emit-llvm; templates by their symbol.
+cu -spirv -gpu -S "$EXAMPLES/vulkan_saxpy.cxx" -o gpu_out
+asm=$(cat gpu_out.saxpy.spvasm 2>/dev/null)
+expect_contains "$asm" "OpEntryPoint GLCompute %main" "-gpu -S: the shader's assembly"
+expect_contains "$asm" "OpExecutionMode %main LocalSize 64 1 1" "-gpu -S: its local size"
+cu -spirv -sm_75 -gpu -S -emit-llvm "$EXAMPLES/transform.cxx" -o gpu_ir
+expect_file gpu_ir.sm_75.ll "-gpu -emit-llvm with -spirv and -sm_75: the sm's module"
+expect_eq "$(ls gpu_ir._Z16transform_kernel*.ll 2>/dev/null | wc -l)" 2 "one IR file per transform_kernel instantiation"
+expect_contains "$(cat gpu_ir._Z16transform_kernel*.ll)" '"hlsl.shader"="compute"' "the lowered shader's entry"
+
 expect_contains "$("$CIRCLE" -spirv "$EXAMPLES/vulkan_saxpy.cxx" 2>&1)" "-spirv needs --cuda-path" "-spirv needs CUDA's parse"
 expect_contains "$(cu -spirv -rdc -sm_75 "$EXAMPLES/vulkan_saxpy.cxx" 2>&1)" "-spirv cannot be used with -rdc yet" "-spirv with -rdc"
 finish
