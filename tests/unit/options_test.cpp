@@ -106,6 +106,12 @@ TEST_CASE("per-sm output names put the sm before the extension") {
   CHECK(perSmOutputName("dir/k", 90, "ll") == "dir/k.sm_90.ll");
 }
 
+TEST_CASE("-gpu names each SPIR-V shader's file by its entry point") {
+  CHECK(perShaderOutputName("out", "saxpy", "spvasm") == "out.saxpy.spvasm");
+  CHECK(perShaderOutputName("out.spvasm", "saxpy", "spvasm") == "out.saxpy.spvasm");
+  CHECK(perShaderOutputName("dir/k.ll", "_Z1fv", "ll") == "dir/k._Z1fv.ll");
+}
+
 TEST_CASE("--device-library only writes device bitcode") {
   auto ok = parse({"--cuda-path=/c", "-sm_75", "-gpu", "-c", "-emit-llvm", "--device-library", "rt.cpp"});
   REQUIRE_FALSE(ok.error);
