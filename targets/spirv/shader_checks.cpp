@@ -1,5 +1,7 @@
 #include "targets/spirv/shader_checks.h"
 
+#include "targets/llvm_users.h"
+
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Demangle/Demangle.h"
@@ -131,15 +133,6 @@ struct Checker {
 
 std::string demangledName(llvm::StringRef symbol) { return llvm::demangle(symbol.str()); }
 
-const llvm::Instruction* firstUse(const llvm::Value& v) {
-  for (const llvm::User* u : v.users()) {
-    if (auto* i = llvm::dyn_cast<llvm::Instruction>(u)) return i;
-    if (auto* c = llvm::dyn_cast<llvm::Constant>(u))
-      if (const llvm::Instruction* i = firstUse(*c)) return i;
-  }
-  return nullptr;
-}
-
 std::vector<SourcePoint> sourcePoints(const llvm::Instruction* i) {
   std::vector<SourcePoint> points;
   for (const llvm::DILocation* loc = i ? i->getDebugLoc().get() : nullptr; loc; loc = loc->getInlinedAt()) {
@@ -159,7 +152,7 @@ void checkShader(llvm::Module& m, llvm::Function& main, std::vector<ShaderProble
   size_t before = problems.size();
   for (llvm::GlobalVariable& gv : m.globals())
     if (gv.getAddressSpace() == 3 && gv.isDeclaration() && !gv.use_empty())
-      c.report(firstUse(gv), "uses dynamic shared memory (extern __shared__); a SPIR-V workgroup's memory has a fixed size: "
+      c.report(firstUserOf<llvm::Instruction>(gv), "uses dynamic shared memory (extern __shared__); a SPIR-V workgroup's memory has a fixed size: "
                "declare a __shared__ array with a constant size");
   // `main` first: what it reaches is said where the kernel's path meets it.
   std::vector<llvm::Function*> functions{&main};

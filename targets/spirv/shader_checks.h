@@ -14,7 +14,6 @@ class Function;
 class Instruction;
 class Module;
 class StringRef;
-class Value;
 } // namespace llvm
 
 namespace circle {
@@ -23,9 +22,6 @@ void checkShader(llvm::Module& m, llvm::Function& main, std::vector<ShaderProble
 
 // Where `i` came from in the source, through the calls inlined into the shader.
 std::vector<SourcePoint> sourcePoints(const llvm::Instruction* i);
-
-// The first instruction that uses `v`, through constant expressions.
-const llvm::Instruction* firstUse(const llvm::Value& v);
 
 // A symbol as the user wrote it.
 std::string demangledName(llvm::StringRef symbol);

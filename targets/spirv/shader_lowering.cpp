@@ -1,6 +1,7 @@
 #include "targets/spirv/shader_lowering.h"
 
 #include "targets/llvm_pipeline.h"
+#include "targets/llvm_users.h"
 #include "targets/spirv/shader_builtins.h"
 #include "targets/spirv/shader_checks.h"
 
@@ -170,7 +171,7 @@ void moveConstantGlobals(llvm::Module& m, std::vector<ShaderProblem>& problems) 
     if (!gv.isConstant() || !gv.hasInitializer()) {
       problems.push_back({"reaches the device variable '" + demangledName(gv.getName()) +
                               "': a SPIR-V shader has no device-wide variables (pass a pointer instead)",
-                          sourcePoints(firstUse(gv))});
+                          sourcePoints(firstUserOf<llvm::Instruction>(gv))});
       continue;
     }
     moved.push_back(&gv);
