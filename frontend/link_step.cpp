@@ -19,20 +19,25 @@ bool linkProgram(const Options& o, const CudaToolkit* tk, std::vector<std::strin
   std::vector<RelocatableObject> relocatable;
   std::vector<std::string> registrations;
   for (const std::string& in : inputs) {
-    if (llvm::sys::path::extension(in) != ".o") continue; // libraries go to the host linker as they are
-    RelocatableObject obj;
-    if (std::string err = readRelocatableObject(in, obj); !err.empty()) {
+    llvm::StringRef ext = llvm::sys::path::extension(in);
+    std::vector<RelocatableObject> objects(ext == ".o" ? 1 : 0);
+    std::string err;
+    if (ext == ".o") err = readRelocatableObject(in, objects.front());
+    else if (ext == ".a") err = readRelocatableArchive(in, objects);
+    if (!err.empty()) { // shared libraries go to the host linker as they are
       reportError(err);
       return false;
     }
-    if (obj.registrations.empty()) continue;
-    if (obj.modules.empty()) {
-      reportError("'" + in + "' was compiled with relocatable device code by another compiler; circle links the "
-                  "device code of objects it compiled with -rdc");
-      return false;
+    for (RelocatableObject& obj : objects) {
+      if (obj.registrations.empty()) continue;
+      if (obj.modules.empty()) {
+        reportError("'" + obj.path + "' was compiled with relocatable device code by another compiler; circle "
+                    "links the device code of objects it compiled with -rdc");
+        return false;
+      }
+      registrations.insert(registrations.end(), obj.registrations.begin(), obj.registrations.end());
+      relocatable.push_back(std::move(obj));
     }
-    registrations.insert(registrations.end(), obj.registrations.begin(), obj.registrations.end());
-    relocatable.push_back(std::move(obj));
   }
 
   if (!relocatable.empty()) {

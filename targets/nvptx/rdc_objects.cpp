@@ -3,6 +3,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Object/Archive.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -61,11 +62,12 @@ void embedDeviceBitcode(llvm::Module& host, int sm, const std::string& bitcode) 
   llvm::appendToCompilerUsed(host, {gv});
 }
 
-std::string readRelocatableObject(const std::string& path, RelocatableObject& out) {
+namespace {
+
+// One object's device bitcode and registration hooks; `path` names it in messages.
+std::string readObject(llvm::MemoryBufferRef buffer, const std::string& path, RelocatableObject& out) {
   out.path = path;
-  auto buf = llvm::MemoryBuffer::getFile(path);
-  if (!buf) return "cannot read '" + path + "': " + buf.getError().message();
-  auto obj = llvm::object::ObjectFile::createObjectFile((*buf)->getMemBufferRef());
+  auto obj = llvm::object::ObjectFile::createObjectFile(buffer);
   if (!obj) {
     llvm::consumeError(obj.takeError());
     return "'" + path + "' is not an object file circle can link";
@@ -93,6 +95,43 @@ std::string readRelocatableObject(const std::string& path, RelocatableObject& ou
     }
     if ((*flags & llvm::object::SymbolRef::SF_Undefined) && name->starts_with("__cudaRegisterLinkedBinary"))
       out.registrations.push_back(name->str());
+  }
+  return {};
+}
+
+} // namespace
+
+std::string readRelocatableObject(const std::string& path, RelocatableObject& out) {
+  auto buf = llvm::MemoryBuffer::getFile(path);
+  if (!buf) return "cannot read '" + path + "': " + buf.getError().message();
+  return readObject((*buf)->getMemBufferRef(), path, out);
+}
+
+std::string readRelocatableArchive(const std::string& path, std::vector<RelocatableObject>& out) {
+  auto buf = llvm::MemoryBuffer::getFile(path);
+  if (!buf) return "cannot read '" + path + "': " + buf.getError().message();
+  auto archive = llvm::object::Archive::create((*buf)->getMemBufferRef());
+  if (!archive) {
+    llvm::consumeError(archive.takeError());
+    return "'" + path + "' is not an archive circle can link";
+  }
+  llvm::Error err = llvm::Error::success();
+  for (const llvm::object::Archive::Child& child : (*archive)->children(err)) {
+    auto name = child.getName();
+    auto member = child.getMemoryBufferRef();
+    if (!name || !member) {
+      if (!name) llvm::consumeError(name.takeError());
+      if (!member) llvm::consumeError(member.takeError());
+      return "cannot read a member of '" + path + "'";
+    }
+    if (!name->ends_with(".o")) continue; // the symbol table, other files
+    RelocatableObject obj;
+    if (std::string e = readObject(*member, path + "(" + name->str() + ")", obj); !e.empty()) return e;
+    if (!obj.registrations.empty()) out.push_back(std::move(obj));
+  }
+  if (err) {
+    llvm::consumeError(std::move(err));
+    return "cannot read the members of '" + path + "'";
   }
   return {};
 }

@@ -72,6 +72,18 @@ expect_not_contains "$(cat "$tmp/linked.sm_90.ptx")" "call.uni" "scale and offse
 expect_contains "$(cat "$tmp/linked.sm_90.ptx")" ".visible .global .align 4 .u32 hits" "the device variable from b.cxx"
 rm -rf "$tmp"
 
+# A static library of -rdc objects: its members' device code joins the device link.
+printf '__device__ int triple(int x) { return 3 * x; }\nint plus_one(int x) { return x + 1; }\n' > libpart.cxx
+printf '#include <cstdio>\n__device__ int triple(int);\nint plus_one(int);\n__global__ void use(int* o) { o[threadIdx.x] = triple(threadIdx.x) + plus_one(1); }\nint main() { printf("%%d\\n", plus_one(41)); }\n' > uselib.cxx
+cu -sm_90 -rdc -c libpart.cxx -o libpart.o && ar rcs libpart.a libpart.o && cu -sm_90 -rdc -c uselib.cxx -o uselib.o
+out=$(cu uselib.o libpart.a -o uselib --keep-temps 2>&1)
+expect_eq "$?" 0 "an -rdc object links with a static library of -rdc objects ($out)"
+expect_eq "$(./uselib)" "42" "the library's host code"
+tmp=$(sed -n "s/.*intermediate files kept in '\(.*\)'.*/\1/p" <<< "$out")
+expect_contains "$(cat "$tmp/linked.sm_90.ptx")" ".visible .entry _Z3usePi" "the kernel is linked"
+expect_not_contains "$(cat "$tmp/linked.sm_90.ptx")" ".extern .func" "triple() came from the library's device code"
+rm -rf "$tmp"
+
 # An untagged helper that needs the GPU, defined in one -rdc source and called by a
 # kernel of another: a device definition the link finds, and no host definition.
 printf 'int warp_lane() { return threadIdx.x & 31; }\n' > lane.cxx
