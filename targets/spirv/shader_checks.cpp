@@ -123,9 +123,11 @@ struct Checker {
                        "in SPIR-V only buffer addresses are values");
       return;
     }
-    if (auto* atomic = llvm::dyn_cast<llvm::AtomicRMWInst>(&i); atomic && atomic->isFloatingPointOperation())
-      report(&i, "uses a floating-point atomic (atomicAdd on float), which needs a Vulkan extension circle does not "
-                 "enable yet");
+    if (auto* atomic = llvm::dyn_cast<llvm::AtomicRMWInst>(&i);
+        atomic && atomic->isFloatingPointOperation() && atomic->getOperation() != llvm::AtomicRMWInst::FAdd)
+      report(&i, "uses a floating-point atomic other than atomicAdd ('" +
+                     llvm::AtomicRMWInst::getOperationName(atomic->getOperation()).str() +
+                     "'), which has no SPIR-V form circle enables");
   }
 };
 

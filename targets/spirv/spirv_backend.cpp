@@ -5,6 +5,7 @@
 
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
@@ -71,7 +72,20 @@ bool emitInChild(llvm::Module& module, llvm::TargetMachine& tm, std::string& byt
 
 } // namespace
 
+// The one SPIR-V extension circle's shaders may use: atomicAdd on float and double
+// (OpAtomicFAddEXT). The backend declares it only in a module that needs it, and
+// reads the extensions it may use from its command-line option alone.
+void allowFloatAtomicAdd() {
+  static bool done = false;
+  if (done) return;
+  done = true;
+  auto& options = llvm::cl::getRegisteredOptions();
+  if (auto it = options.find("spirv-ext"); it != options.end())
+    it->second->addOccurrence(0, "spirv-ext", "+SPV_EXT_shader_atomic_float_add");
+}
+
 std::unique_ptr<llvm::TargetMachine> makeSpirvMachine(std::string& error) {
+  allowFloatAtomicAdd();
   llvm::Triple triple("spirv1.6-unknown-vulkan1.3-compute");
   const llvm::Target* target = llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target) return nullptr;

@@ -13,6 +13,7 @@ expect_contains "$dis" "OpExecutionMode %main LocalSize 64 1 1" "local size from
 expect_contains "$dis" "OpMemoryModel PhysicalStorageBuffer64 GLSL450" "buffer device addresses"
 expect_contains "$dis" "OpTypePointer PhysicalStorageBuffer %float" "float* is a physical storage buffer pointer"
 expect_contains "$dis" "Offset 16" "push constants laid out like the parameters"
+expect_not_contains "$dis" "OpExtension" "a shader without float atomics declares no extension"
 rm -rf "$kept"
 expect_contains "$(readelf -SW vulkan_saxpy)" ".circle_spirv" "shaders in the executable's own section"
 expect_contains "$(readelf -SW vulkan_saxpy)" "circle_spirv_entries" "entry-point table section"
@@ -26,6 +27,17 @@ expect_eq "$(spirv-val --target-env vulkan1.3 "$kept"/*.spv 2>&1 && echo valid)"
 expect_contains "$dis" "OpVariable %_ptr_Workgroup__arr_uint_uint_256 Workgroup" "__shared__ array is Workgroup memory"
 # Workgroup scope, acquire-release on workgroup memory (0x108): what orders __shared__.
 expect_contains "$dis" "OpControlBarrier %uint_2 %uint_2 %uint_264" "__syncthreads() is a workgroup barrier"
+rm -rf "$kept"
+
+# atomicAdd on float, on a buffer and on __shared__: OpAtomicFAddEXT under
+# SPV_EXT_shader_atomic_float_add, which the shader declares only because it uses it.
+cu -spirv --keep-temps "$EXAMPLES/vulkan_float_atomics.cxx" -o vulkan_float_atomics 2> atomics.log
+expect_eq "$(./vulkan_float_atomics)" "bins: 373.5 376 375 374, all: 1498.5 (as on the host)" "float atomics through Vulkan"
+kept=$(sed -n "s/.*intermediate files kept in '\(.*\)'/\1/p" atomics.log)
+dis=$(spirv-dis "$kept"/*.spv)
+expect_eq "$(spirv-val --target-env vulkan1.3 "$kept"/*.spv 2>&1 && echo valid)" "valid" "spirv-val on the float-atomic shader"
+expect_contains "$dis" "OpExtension \"SPV_EXT_shader_atomic_float_add\"" "the extension is declared"
+expect_contains "$dis" "OpAtomicFAddEXT %float" "atomicAdd on float"
 rm -rf "$kept"
 
 # One lambda, three backends: host, Vulkan (here), CUDA (built and checked by ptxas here,

@@ -120,6 +120,8 @@ public:
   }
 
   const std::string& device_name() const { return name_; }
+  // Whether shaders may use atomicAdd on float in buffers (VK_EXT_shader_atomic_float).
+  bool float_atomics() const { return float_atomics_; }
 
   // `count` elements of host-visible, coherent memory that shaders reach by address.
   template <typename T>
@@ -205,6 +207,25 @@ private:
     f2.features.shaderInt64 = have.shaderInt64;
     f2.features.shaderFloat64 = have.shaderFloat64;
     f2.features.shaderInt16 = have.shaderInt16;
+    // atomicAdd on float and double in shaders (OpAtomicFAddEXT), where the device has it.
+    VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomics{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+    std::vector<const char*> extensions;
+    if (has_extension(VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME)) {
+      VkPhysicalDeviceFeatures2 query{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+      query.pNext = &atomics;
+      vkGetPhysicalDeviceFeatures2(physical_, &query);
+      VkPhysicalDeviceShaderAtomicFloatFeaturesEXT wanted{
+          VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+      wanted.shaderBufferFloat32AtomicAdd = atomics.shaderBufferFloat32AtomicAdd;
+      wanted.shaderBufferFloat64AtomicAdd = atomics.shaderBufferFloat64AtomicAdd;
+      wanted.shaderSharedFloat32AtomicAdd = atomics.shaderSharedFloat32AtomicAdd;
+      wanted.shaderSharedFloat64AtomicAdd = atomics.shaderSharedFloat64AtomicAdd;
+      atomics = wanted;
+      f12.pNext = &atomics;
+      extensions.push_back(VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
+    }
+    float_atomics_ = atomics.shaderBufferFloat32AtomicAdd == VK_TRUE;
     float priority = 1;
     VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
     qci.queueFamilyIndex = family_;
@@ -214,6 +235,8 @@ private:
     dci.pNext = &f2;
     dci.queueCreateInfoCount = 1;
     dci.pQueueCreateInfos = &qci;
+    dci.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
+    dci.ppEnabledExtensionNames = extensions.data();
     check(vkCreateDevice(physical_, &dci, nullptr, &device_), "vkCreateDevice");
     vkGetDeviceQueue(device_, family_, 0, &queue_);
     VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
@@ -307,7 +330,18 @@ private:
   VkCommandPool pool_ = VK_NULL_HANDLE;
   uint32_t family_ = 0;
   std::string name_;
+  bool float_atomics_ = false;
   std::vector<pipeline> pipelines_;
+
+  bool has_extension(const char* name) const {
+    uint32_t n = 0;
+    vkEnumerateDeviceExtensionProperties(physical_, nullptr, &n, nullptr);
+    std::vector<VkExtensionProperties> all(n);
+    vkEnumerateDeviceExtensionProperties(physical_, nullptr, &n, all.data());
+    for (const VkExtensionProperties& e : all)
+      if (std::strcmp(e.extensionName, name) == 0) return true;
+    return false;
+  }
 };
 
 } // namespace circle::vulkan
