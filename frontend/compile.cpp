@@ -2,9 +2,9 @@
 
 #include "codegen/codegen_objects.h"
 #include "codegen/device_constants.h"
-#include "codegen/gpu_only_functions.h"
 #include "codegen/device_rtti_objects.h"
 #include "codegen/device_rtti_sites.h"
+#include "codegen/gpu_only_functions.h"
 #include "codegen/kernel_index.h"
 #include "codegen/replay_consumer.h"
 #include "codegen/spirv_pass.h"
@@ -35,10 +35,10 @@
 #include "targets/nvptx/fatbin_reader.h"
 #include "targets/nvptx/launch_bounds.h"
 #include "targets/nvptx/managed_vars.h"
-#include "targets/spirv/spirv_binary.h"
 #include "targets/nvptx/ptx_backend.h"
 #include "targets/nvptx/rdc_objects.h"
 #include "targets/nvptx/sm_targets.h"
+#include "targets/spirv/spirv_binary.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/TargetInfo.h"
@@ -183,7 +183,10 @@ public:
     if (!tk_ || !untagged_.parseEnded() || loc.isInvalid()) return false;
     clang::ASTContext& ast = ci.getASTContext();
     if (!hostDead_) {
-      IfTargetPredicates predicates(ast);
+      // Clang's deferred errors come at the end of the translation unit, before
+      // onParsed collects the predicates.
+      std::optional<IfTargetPredicates> early;
+      const IfTargetPredicates& predicates = predicates_ ? *predicates_ : early.emplace(ast);
       CodegenObjectScope values(ast, hostTargetValues());
       hostDead_ = predicates.branchesNotTaken();
     }

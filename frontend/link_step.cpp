@@ -19,12 +19,14 @@ bool linkProgram(const Options& o, const CudaToolkit* tk, std::vector<std::strin
   std::vector<RelocatableObject> relocatable;
   std::vector<std::string> registrations;
   for (const std::string& in : inputs) {
+    // Objects and static libraries may hold device code; shared libraries go to the
+    // host linker as they are.
     llvm::StringRef ext = llvm::sys::path::extension(in);
-    std::vector<RelocatableObject> objects(ext == ".o" ? 1 : 0);
+    std::vector<RelocatableObject> objects;
     std::string err;
-    if (ext == ".o") err = readRelocatableObject(in, objects.front());
+    if (ext == ".o") err = readRelocatableObject(in, objects.emplace_back());
     else if (ext == ".a") err = readRelocatableArchive(in, objects);
-    if (!err.empty()) { // shared libraries go to the host linker as they are
+    if (!err.empty()) {
       reportError(err);
       return false;
     }

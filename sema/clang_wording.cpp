@@ -93,8 +93,8 @@ bool inNvTargetBranch(const clang::Diagnostic& d) {
 }
 
 // Errors Clang raises for every target although they hold for one: a reference to
-// a __device__ function from __host__ __device__ code, and inline assembly checked
-// against the host's constraints (cuda_fp16.hpp's "=h" PTX operands).
+// a __device__ function or a __shared__ array in __host__ __device__ code, and inline
+// assembly checked against the host's constraints (cuda_fp16.hpp's "=h" PTX operands).
 bool checksTheOtherTarget(const clang::Diagnostic& d) {
   unsigned id = d.getID();
   if (id == clang::diag::err_ref_bad_target || id == clang::diag::err_cuda_host_shared) return true;

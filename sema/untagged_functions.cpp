@@ -83,47 +83,10 @@ struct UntaggedAttr : clang::ParsedAttrInfo {
 clang::ParsedAttrInfoRegistry::Add<UntaggedAttr> registration("circle_untagged",
                                                                "an untagged function is __host__ __device__");
 
-// Whether host code generation of a function would reach a construct that exists
-// only on the GPU: Clang deferred a diagnostic for it or for a function it uses.
-class HostReach : public clang::RecursiveASTVisitor<HostReach> {
+// The functions a body refers to: calls, addresses taken, constructors, destructors
+// of locals and temporaries, operator new and delete.
+class UsedFunctions : public clang::RecursiveASTVisitor<UsedFunctions> {
 public:
-  HostReach(clang::Sema& sema, const std::function<bool(clang::SourceLocation)>& deadOnHost)
-      : sema_(sema), deadOnHost_(deadOnHost) {}
-
-  // An error Clang deferred (its notes aside) that the host's code would meet.
-  bool gpuOnlyConstruct(const clang::FunctionDecl* fd) {
-    auto it = sema_.DeviceDeferredDiags.find(fd);
-    if (it == sema_.DeviceDeferredDiags.end()) return false;
-    for (const clang::PartialDiagnosticAt& d : it->second)
-      if (!sema_.getDiagnostics().getDiagnosticIDs()->isNote(d.second.getDiagID()) && !deadOnHost_(d.first)) return true;
-    return false;
-  }
-
-  bool deviceOnly(const clang::FunctionDecl* fd) {
-    fd = fd->getCanonicalDecl();
-    if (auto it = memo_.find(fd); it != memo_.end()) return it->second;
-    memo_[fd] = false; // a cycle adds nothing
-    bool result = gpuOnlyConstruct(fd);
-    if (!result)
-      if (const clang::FunctionDecl* def = fd->getDefinition(); def && def->getBody()) {
-        std::vector<const clang::FunctionDecl*> saved;
-        saved.swap(used_);
-        TraverseStmt(def->getBody());
-        if (auto* ctor = llvm::dyn_cast<clang::CXXConstructorDecl>(def))
-          for (const clang::CXXCtorInitializer* init : ctor->inits()) TraverseStmt(init->getInit());
-        std::vector<const clang::FunctionDecl*> uses;
-        uses.swap(used_);
-        used_.swap(saved);
-        for (const clang::FunctionDecl* callee : uses)
-          if (deviceOnly(callee)) {
-            result = true;
-            break;
-          }
-      }
-    memo_[fd] = result;
-    return result;
-  }
-
   bool shouldVisitImplicitCode() const { return true; }
   bool VisitDeclRefExpr(clang::DeclRefExpr* e) { return use(e->getDecl()); }
   bool VisitMemberExpr(clang::MemberExpr* e) { return use(e->getMemberDecl()); }
@@ -141,16 +104,58 @@ public:
   // A lambda's body is its call operator's, reached through the call.
   bool TraverseLambdaExpr(clang::LambdaExpr*) { return true; }
 
+  std::vector<const clang::FunctionDecl*> found;
+
 private:
   bool use(const clang::Decl* d) {
-    if (auto* fd = llvm::dyn_cast_or_null<clang::FunctionDecl>(d)) used_.push_back(fd);
+    if (auto* fd = llvm::dyn_cast_or_null<clang::FunctionDecl>(d)) found.push_back(fd);
     return true;
+  }
+};
+
+std::vector<const clang::FunctionDecl*> usedBy(const clang::FunctionDecl& def) {
+  UsedFunctions uses;
+  uses.TraverseStmt(def.getBody());
+  if (auto* ctor = llvm::dyn_cast<clang::CXXConstructorDecl>(&def))
+    for (const clang::CXXCtorInitializer* init : ctor->inits()) uses.TraverseStmt(init->getInit());
+  return std::move(uses.found);
+}
+
+// Whether host code generation of a function would reach a construct that exists
+// only on the GPU: Clang deferred a diagnostic for it or for a function it uses.
+class HostReach {
+public:
+  HostReach(clang::Sema& sema, const std::function<bool(clang::SourceLocation)>& deadOnHost)
+      : sema_(sema), deadOnHost_(deadOnHost) {}
+
+  bool deviceOnly(const clang::FunctionDecl* fd) {
+    fd = fd->getCanonicalDecl();
+    if (auto it = memo_.find(fd); it != memo_.end()) return it->second;
+    memo_[fd] = false; // a cycle adds nothing
+    bool result = gpuOnlyConstruct(fd);
+    if (const clang::FunctionDecl* def = fd->getDefinition(); !result && def && def->getBody())
+      for (const clang::FunctionDecl* callee : usedBy(*def))
+        if (deviceOnly(callee)) {
+          result = true;
+          break;
+        }
+    memo_[fd] = result;
+    return result;
+  }
+
+private:
+  // An error Clang deferred (its notes aside) that the host's code would meet.
+  bool gpuOnlyConstruct(const clang::FunctionDecl* fd) {
+    auto it = sema_.DeviceDeferredDiags.find(fd);
+    if (it == sema_.DeviceDeferredDiags.end()) return false;
+    for (const clang::PartialDiagnosticAt& d : it->second)
+      if (!sema_.getDiagnostics().getDiagnosticIDs()->isNote(d.second.getDiagID()) && !deadOnHost_(d.first)) return true;
+    return false;
   }
 
   clang::Sema& sema_;
   const std::function<bool(clang::SourceLocation)>& deadOnHost_;
   std::map<const clang::FunctionDecl*, bool> memo_;
-  std::vector<const clang::FunctionDecl*> used_;
 };
 
 } // namespace

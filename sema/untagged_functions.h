@@ -16,9 +16,7 @@
 //   of the host's code generation: they exist on the GPU only.
 #pragma once
 #include <functional>
-#include <memory>
 #include <set>
-#include <string>
 #include <vector>
 
 namespace clang {

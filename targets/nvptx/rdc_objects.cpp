@@ -125,9 +125,8 @@ std::string readRelocatableArchive(const std::string& path, std::vector<Relocata
       return "cannot read a member of '" + path + "'";
     }
     if (!name->ends_with(".o")) continue; // the symbol table, other files
-    RelocatableObject obj;
-    if (std::string e = readObject(*member, path + "(" + name->str() + ")", obj); !e.empty()) return e;
-    if (!obj.registrations.empty()) out.push_back(std::move(obj));
+    out.emplace_back();
+    if (std::string e = readObject(*member, path + "(" + name->str() + ")", out.back()); !e.empty()) return e;
   }
   if (err) {
     llvm::consumeError(std::move(err));

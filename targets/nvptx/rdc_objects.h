@@ -31,9 +31,9 @@ struct RelocatableObject {
 // Reads an object file. Returns an error message, or empty on success.
 std::string readRelocatableObject(const std::string& path, RelocatableObject& out);
 
-// The members of a static library that hold -rdc device code (each is named
-// "lib.a(member.o)"). All of them join the device link, as if the archive were linked
-// whole for its device code; the host linker still takes only the members it needs.
+// Reads the object members of a static library (each named "lib.a(member.o)"). Those
+// compiled with -rdc all join the device link, as if the archive were linked whole for
+// its device code; the host linker still takes only the members it needs.
 std::string readRelocatableArchive(const std::string& path, std::vector<RelocatableObject>& out);
 
 } // namespace circle

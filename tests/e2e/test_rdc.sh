@@ -84,6 +84,12 @@ expect_contains "$(cat "$tmp/linked.sm_90.ptx")" ".visible .entry _Z3usePi" "the
 expect_not_contains "$(cat "$tmp/linked.sm_90.ptx")" ".extern .func" "triple() came from the library's device code"
 rm -rf "$tmp"
 
+echo "not an archive" > libbroken.a
+out=$(cu uselib.o libbroken.a -o broken 2>&1); status=$?
+expect_eq "$status" 1 "a damaged static library fails the link"
+expect_contains "$out" "'libbroken.a' is not an archive circle can link" "the error names the library"
+expect_no_file broken "no executable after the error"
+
 # An untagged helper that needs the GPU, defined in one -rdc source and called by a
 # kernel of another: a device definition the link finds, and no host definition.
 printf 'int warp_lane() { return threadIdx.x & 31; }\n' > lane.cxx
