@@ -73,8 +73,9 @@ expect_contains "$err" "$at:22:25: error: SPIR-V entry point 'nested' uses print
 expect_contains "$err" "$at:23:32: note: reached through this call
    23 | void helper(int* out, int i) { log_value(out[i]); }" "the call that reaches it"
 expect_contains "$err" "$at:24:45: note: reached through this call" "the kernel's call"
-expect_eq "$(grep -c 'error:' <<< "$err")" 11 "one error per entry point, no echoes"
-expect_eq "$(grep 'error:' <<< "$err" | cut -d: -f2 | tr '\n' ' ')" "5 6 8 9 10 11 13 15 16 19 22 " "in the order of the source"
+expect_contains "$err" "$at:25:48: error: SPIR-V entry point 'float_sub' uses a floating-point atomic other than atomicAdd ('fsub')" "float atomics other than add"
+expect_eq "$(grep -c 'error:' <<< "$err")" 12 "one error per entry point, no echoes"
+expect_eq "$(grep 'error:' <<< "$err" | cut -d: -f2 | tr '\n' ' ')" "5 6 8 9 10 11 13 15 16 19 22 25 " "in the order of the source"
 expect_contains "$err" "5 | [[spirv::comp(64)]] void recursion(int* out) { out[threadIdx.x] = fact(threadIdx.x); }
       |                                                                   ^" "errors show the source line and a caret at the construct"
 

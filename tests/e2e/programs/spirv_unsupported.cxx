@@ -22,4 +22,5 @@ extern __shared__ int dyn[];
 void log_value(int v) { printf("%d\n", v); }
 void helper(int* out, int i) { log_value(out[i]); }
 [[spirv::comp(64)]] void nested(int* out) { helper(out, threadIdx.x); }
+[[spirv::comp(64)]] void float_sub(float* t) { __atomic_fetch_sub(t, 1.0f, __ATOMIC_RELAXED); }
 int main() { return 0; }
