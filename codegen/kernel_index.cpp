@@ -100,4 +100,40 @@ DeclsByName indexExplicitHostFunctions(clang::ASTContext& ast) {
   });
 }
 
+namespace {
+
+// Whether a body computes with long double: an expression or a variable of that type.
+class LongDoubleUse : public clang::RecursiveASTVisitor<LongDoubleUse> {
+public:
+  static bool in(const clang::FunctionDecl& fd) {
+    LongDoubleUse v;
+    v.TraverseStmt(fd.getBody());
+    return v.found_;
+  }
+  bool VisitExpr(clang::Expr* e) { return !(found_ = isLongDouble(e->getType())); }
+  bool VisitVarDecl(clang::VarDecl* vd) { return !(found_ = isLongDouble(vd->getType())); }
+
+private:
+  static bool isLongDouble(clang::QualType t) {
+    return !t.isNull() && t.getCanonicalType()->isSpecificBuiltinType(clang::BuiltinType::LongDouble);
+  }
+  bool found_ = false;
+};
+
+} // namespace
+
+DeclsByName indexLongDoubleFunctions(clang::ASTContext& ast) {
+  return collectFunctions(ast, [](const clang::FunctionDecl& fd) {
+    return fd.doesThisDeclarationHaveABody() && LongDoubleUse::in(fd);
+  });
+}
+
+const clang::FunctionDecl* findFunctionBySymbol(clang::ASTContext& ast, const std::string& symbol) {
+  std::unique_ptr<clang::MangleContext> mangler(ast.createMangleContext());
+  DeclsByName all = collectFunctions(ast, [&](const clang::FunctionDecl& fd) {
+    return fd.doesThisDeclarationHaveABody() && deviceSymbolName(*mangler, fd) == symbol;
+  });
+  return all.empty() ? nullptr : all.begin()->second;
+}
+
 } // namespace circle

@@ -30,6 +30,13 @@ DeclsByName indexKernels(clang::ASTContext& ast);
 // request, so a kernel must not reach them. System headers are left out.
 DeclsByName indexExplicitHostFunctions(clang::ASTContext& ast);
 
+// Functions whose bodies compute with long double (which the GPU computes as double).
+DeclsByName indexLongDoubleFunctions(clang::ASTContext& ast);
+
+// The function definition a device module names `symbol`, or null. A walk of the
+// whole translation unit: for error paths.
+const clang::FunctionDecl* findFunctionBySymbol(clang::ASTContext& ast, const std::string& symbol);
+
 // The variables declared __managed__ (the prelude marks them), by symbol.
 std::map<std::string, const clang::VarDecl*> managedVariables(clang::ASTContext& ast);
 

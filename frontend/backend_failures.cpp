@@ -1,5 +1,6 @@
 #include "frontend/backend_failures.h"
 
+#include "frontend/output_files.h"
 #include "frontend/temp_files.h"
 
 #include "llvm/ADT/StringRef.h"

@@ -11,11 +11,12 @@
 #include "codegen/target_pass.h"
 #include "frontend/backend_failures.h"
 #include "frontend/device_runtime_path.h"
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "frontend/if_target_syntax.h"
 #include "frontend/invocation.h"
 #include "frontend/link_step.h"
 #include "frontend/options.h"
+#include "frontend/output_files.h"
 #include "frontend/phase_report.h"
 #include "frontend/temp_files.h"
 #include "sema/clang_wording.h"
@@ -34,6 +35,7 @@
 #include "targets/nvptx/device_link.h"
 #include "targets/nvptx/fatbin_reader.h"
 #include "targets/nvptx/launch_bounds.h"
+#include "targets/nvptx/long_double.h"
 #include "targets/nvptx/managed_vars.h"
 #include "targets/nvptx/ptx_backend.h"
 #include "targets/nvptx/rdc_objects.h"
@@ -76,7 +78,9 @@ std::string defaultOutput(const Options& o, const std::string& input) {
   return "a.out";
 }
 
+// An empty path is an output PendingOutputs refused (and reported).
 bool writeFile(const std::string& path, llvm::StringRef data) {
+  if (path.empty()) return false;
   std::error_code ec;
   llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
   if (ec) {
@@ -88,6 +92,7 @@ bool writeFile(const std::string& path, llvm::StringRef data) {
 }
 
 bool writeModule(const std::string& path, llvm::Module& m, bool bitcode) {
+  if (path.empty()) return false;
   std::error_code ec;
   llvm::raw_fd_ostream os(path, ec, bitcode ? llvm::sys::fs::OF_None : llvm::sys::fs::OF_Text);
   if (ec) {
@@ -123,6 +128,9 @@ public:
   void onParsed(clang::CompilerInstance& ci, clang::ASTContext& ast, const ConsumerEventLog& events) {
     ci_ = &ci;
     ast_ = &ast;
+    // Every header the parse read is an input too: `-o header.h` must not replace it.
+    clang::SourceManager& sm = ci.getSourceManager();
+    for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) outputs_.protect(it->first.getName().str());
     if (ci.getDiagnostics().hasErrorOccurred()) return;
     if (!checkStorageOnly(ci.getDiagnostics(), storageOnly_)) return;
     predicates_.emplace(ast);
@@ -255,7 +263,7 @@ private:
         m = runTargetPass(in, *dt.info, /*deviceSide=*/true, cgo, llvm_, input_ + "." + smName(sm));
         if (m) emitDeviceRtti(*m, *ast_, deviceRtti_);
       }
-      if (!m) return false;
+      if (!m || !lowerLongDoubleFor(*m)) return false;
       if (o_.rdc && !o_.deviceLibrary) {
         if (!keepRelocatable(*m, sm)) return false;
         if (!o_.gpuOutput) continue;
@@ -297,7 +305,7 @@ private:
     PhaseReport::Scope t(report_, "fatbinary");
     std::string err = runFatbinary(*tk_, images, fatbin, o_.deviceDebug, o_.verbose);
     if (!err.empty()) {
-      reportError("fatbinary failed:\n" + err);
+      reportError(err);
       return false;
     }
     // Clang's CUDA host code generation embeds this file in .nv_fatbin and registers
@@ -374,6 +382,43 @@ private:
     return errors.empty();
   }
 
+  // x87 constants become doubles (targets/nvptx/long_double.h); what cannot be
+  // lowered is an error at the function that holds it.
+  bool lowerLongDoubleFor(llvm::Module& m) {
+    std::vector<std::string> left = lowerLongDouble(m);
+    clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
+    unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0");
+    for (const std::string& name : left) {
+      const clang::FunctionDecl* fd = findFunctionBySymbol(*ast_, name);
+      std::string what = "circle cannot compute the long double values of '" + llvm::demangle(name) +
+                         "' on the GPU yet (an internal limitation: please report it)";
+      if (fd) diags.Report(fd->getLocation(), id) << what;
+      else reportError(what);
+    }
+    return left.empty();
+  }
+
+  // Once per kernel, on its first sm: long double is double on the GPU.
+  void warnLongDoubleKernels(llvm::Module& m) {
+    if (!longDoubleIndexed_) {
+      longDouble_ = indexLongDoubleFunctions(*ast_);
+      longDoubleIndexed_ = true;
+    }
+    if (longDouble_.empty()) return;
+    clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
+    unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Warning,
+                                        "kernel '%0' computes with long double, which the GPU computes as double "
+                                        "(64-bit); its size and alignment stay the host's");
+    for (llvm::Function& k : m) {
+      if (!isKernel(k) || k.isDeclaration()) continue;
+      for (llvm::Function* f : functionsReachedFrom(k))
+        if (longDouble_.count(f->getName().str())) {
+          diags.Report(kernelLocation(k.getName().str()), id) << llvm::demangle(k.getName().str());
+          break;
+        }
+    }
+  }
+
   // The sm's data layout and the -OGn pipeline; null after reporting a failure.
   std::unique_ptr<llvm::TargetMachine> optimizeFor(llvm::Module& m, int sm) {
     std::string err;
@@ -393,6 +438,7 @@ private:
   bool applyKernelRules(llvm::Module& m, int sm) {
     markManagedVariables(m, managed_);
     if (!applyLaunchBounds(m, sm)) return false;
+    if (sm == o_.smTargets.front()) warnLongDoubleKernels(m);
     std::vector<ReachedFunction> reached = functionsReachedFromKernels(m);
     return checkNoExplicitHostCalls(reached, sm) && checkNoDeviceLaunches(reached, sm);
   }
@@ -466,7 +512,8 @@ private:
   llvm::LLVMContext llvm_;
   clang::CompilerInstance* ci_ = nullptr;
   clang::ASTContext* ast_ = nullptr; // valid only while onParsed runs
-  DeclsByName kernels_, hostOnly_;
+  DeclsByName kernels_, hostOnly_, longDouble_;
+  bool longDoubleIndexed_ = false;
   std::optional<IfTargetPredicates> predicates_;
   std::vector<clang::VarDecl*> hostConstexprs_;
   DeviceRtti deviceRtti_;
@@ -553,6 +600,18 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const std::string& i
   return ci.ExecuteAction(action) && c.finish(ci);
 }
 
+// Refuses, before anything is compiled, outputs that would replace an input or
+// cannot be written (a directory); -gpu's per-shader names are checked when known.
+bool checkOutputNames(const Options& o, PendingOutputs& outputs) {
+  if (o.kind == OutputKind::Executable) return outputs.check(defaultOutput(o, ""));
+  std::string output = defaultOutput(o, o.inputs.front());
+  if (!o.gpuOutput) return outputs.check(output);
+  const char* ext = o.kind == OutputKind::Assembly ? "ptx" : o.kind == OutputKind::LLVMBitcode ? "bc" : "ll";
+  for (int sm : o.smTargets)
+    if (!outputs.check(perSmOutputName(output, sm, ext))) return false;
+  return true;
+}
+
 } // namespace
 
 int compile(const Options& o) {
@@ -580,7 +639,9 @@ int compile(const Options& o) {
   TempDir temps(o.keepTemps);
   if (!temps.ok()) return 1;
   if (o.keepTemps) reportNote("intermediate files kept in '" + temps.path() + "'");
-  PendingOutputs outputs;
+  PendingOutputs outputs(temps.path());
+  for (const std::string& in : o.inputs) outputs.protect(in);
+  if (!checkOutputNames(o, outputs)) return 1;
   BackendFailureGuard failures(temps, outputs);
   bool ok = true;
   if (o.kind != OutputKind::Executable) {

@@ -1,7 +1,7 @@
 #include "frontend/link_step.h"
 
 #include "frontend/device_runtime_path.h"
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "frontend/options.h"
 #include "frontend/temp_files.h"
 #include "targets/host/link.h"

@@ -1,7 +1,8 @@
 // circle: one C++ source, parsed once, generated for the host and every -sm_XX.
 #include "frontend/compile.h"
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "frontend/options.h"
+#include "support/interrupts.h"
 
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/TargetSelect.h"
@@ -9,6 +10,7 @@
 
 int main(int argc, char** argv) {
   llvm::InitLLVM init(argc, argv);
+  circle::interrupts::install();
   std::vector<std::string> args(argv + 1, argv + argc);
   circle::ParseResult parsed = circle::parseOptions(args);
   if (parsed.error) {

@@ -1,6 +1,7 @@
 #include "frontend/temp_files.h"
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
+#include "support/interrupts.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -17,6 +18,7 @@ TempDir::TempDir(bool keep) : keep_(keep) {
     return;
   }
   dir_ = std::string(dir);
+  if (!keep_) interrupts::trackDirectory(dir_);
 }
 
 TempDir::~TempDir() { removeNow(); }
@@ -25,6 +27,7 @@ void TempDir::removeNow() {
   if (dir_.empty() || keep_) return;
   std::error_code ec;
   std::filesystem::remove_all(dir_, ec);
+  interrupts::untrackDirectory(dir_);
   dir_.clear();
 }
 
@@ -32,34 +35,6 @@ std::string TempDir::file(const std::string& name) const {
   llvm::SmallString<128> p(dir_);
   llvm::sys::path::append(p, name);
   return std::string(p);
-}
-
-PendingOutputs::~PendingOutputs() { discard(); }
-
-void PendingOutputs::discard() {
-  if (committed_) return;
-  for (auto& e : entries_) llvm::sys::fs::remove(e.temp);
-  entries_.clear();
-}
-
-std::string PendingOutputs::add(const std::string& finalPath) {
-  // "-" is standard output: written as it is produced, nothing to move.
-  if (finalPath == "-") return finalPath;
-  // Beside the final file, so the rename stays on one file system.
-  std::string temp = finalPath + ".circle-tmp";
-  entries_.push_back({temp, finalPath});
-  return temp;
-}
-
-bool PendingOutputs::commit() {
-  for (auto& e : entries_) {
-    if (std::error_code ec = llvm::sys::fs::rename(e.temp, e.final)) {
-      reportError("cannot write '" + e.final + "': " + ec.message());
-      return false;
-    }
-  }
-  committed_ = true;
-  return true;
 }
 
 } // namespace circle

@@ -1,8 +1,8 @@
-// Scratch files for one compile, and outputs that appear only when the compile
-// succeeds: a failed compile never leaves a partial output behind.
+// The scratch directory of one compile (PTX, cubins, fat binaries, the host object
+// an executable is linked from). It is removed when the compile ends, when circle
+// is interrupted and when it crashes, unless --keep-temps keeps it.
 #pragma once
 #include <string>
-#include <vector>
 
 namespace circle {
 
@@ -22,24 +22,6 @@ public:
 private:
   std::string dir_;
   bool keep_;
-};
-
-// Collects finished outputs under temporary names; commit() renames them all into
-// place, and the destructor removes whatever was not committed.
-class PendingOutputs {
-public:
-  ~PendingOutputs();
-  // Returns the temporary path to write `finalPath`'s content to.
-  std::string add(const std::string& finalPath);
-  // Moves every output into place; false (with a reported error) if one could not be.
-  bool commit();
-  // Removes every output not committed; the destructor does the same.
-  void discard();
-
-private:
-  struct Entry { std::string temp, final; };
-  std::vector<Entry> entries_;
-  bool committed_ = false;
 };
 
 } // namespace circle

@@ -2,10 +2,12 @@
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 
 #include <set>
+#include <vector>
 
 namespace circle {
 namespace {
@@ -40,33 +42,93 @@ private:
     if (name.getIdentifierInfo() && name.getIdentifierInfo()->getName() == kMacro) report(name.getLocation());
   }
 
+  // The condition's tokens, raw: an undefined identifier reads as 0 without any
+  // callback, so __CUDA_ARCH__ is looked for in the condition itself and in the
+  // definitions of the macros it expands (a use through `#define ARCH __CUDA_ARCH__`).
   void scan(clang::SourceRange cond) {
     const clang::SourceManager& sm = pp_.getSourceManager();
-    if (cond.isInvalid() || !cond.getBegin().isFileID() || sm.isInSystemHeader(cond.getBegin())) return;
-    clang::CharSourceRange range = clang::CharSourceRange::getCharRange(cond);
+    // The range begins at the first token after expansion: a macro's, if one comes first.
+    if (cond.isInvalid()) return;
+    cond = clang::SourceRange(sm.getExpansionLoc(cond.getBegin()), sm.getExpansionLoc(cond.getEnd()));
+    if (sm.isInSystemHeader(cond.getBegin())) return;
+    clang::CharSourceRange range = clang::CharSourceRange::getTokenRange(cond);
     llvm::StringRef text = clang::Lexer::getSourceText(range, sm, pp_.getLangOpts());
-    for (size_t at = text.find(kMacro); at != llvm::StringRef::npos; at = text.find(kMacro, at + 1)) {
-      bool startsWord = at == 0 || !(isalnum(text[at - 1]) || text[at - 1] == '_');
-      size_t end = at + llvm::StringRef(kMacro).size();
-      bool endsWord = end == text.size() || !(isalnum(text[end]) || text[end] == '_');
-      if (startsWord && endsWord) report(cond.getBegin().getLocWithOffset(at));
+    if (text.empty()) return;
+    std::string copy = text.str(); // the lexer stops only at a NUL
+    clang::Lexer lexer(cond.getBegin(), pp_.getLangOpts(), copy.data(), copy.data(), copy.data() + copy.size());
+    bool operandOfDefined = false;
+    for (;;) {
+      clang::Token tok;
+      lexer.LexFromRawLexer(tok);
+      if (tok.is(clang::tok::eof)) break;
+      if (tok.is(clang::tok::l_paren)) continue;
+      if (!tok.is(clang::tok::raw_identifier)) {
+        operandOfDefined = false;
+        continue;
+      }
+      llvm::StringRef name = tok.getRawIdentifier();
+      if (name == "defined") {
+        operandOfDefined = true;
+        continue;
+      }
+      bool tested = operandOfDefined;
+      operandOfDefined = false;
+      if (name == kMacro) {
+        report(tok.getLocation());
+        continue;
+      }
+      // `defined(ARCH)` asks about ARCH, not about what it expands to.
+      if (tested) continue;
+      clang::IdentifierInfo* macro = pp_.getIdentifierInfo(name);
+      if (!expandsToCudaArch(macro)) continue;
+      if (report(tok.getLocation())) {
+        const clang::MacroInfo* through = pp_.getMacroInfo(macro);
+        clang::DiagnosticsEngine& diags = pp_.getDiagnostics();
+        diags.Report(through->getDefinitionLoc(),
+                     diags.getCustomDiagID(clang::DiagnosticsEngine::Note, "'%0' expands to __CUDA_ARCH__"))
+            << name;
+      }
     }
   }
 
-  void report(clang::SourceLocation loc) {
+  // Whether the macro's expansion mentions __CUDA_ARCH__, directly or through the
+  // macros it uses.
+  bool expandsToCudaArch(clang::IdentifierInfo* ii) {
+    std::set<const clang::IdentifierInfo*> seen;
+    std::vector<clang::IdentifierInfo*> work{ii};
+    while (!work.empty()) {
+      clang::IdentifierInfo* next = work.back();
+      work.pop_back();
+      if (!next || !seen.insert(next).second) continue;
+      const clang::MacroInfo* mi = pp_.getMacroInfo(next);
+      if (!mi) continue;
+      for (const clang::Token& t : mi->tokens()) {
+        clang::IdentifierInfo* used = t.getIdentifierInfo();
+        if (!used) continue;
+        if (used->getName() == kMacro) return true;
+        work.push_back(used);
+      }
+    }
+    return false;
+  }
+
+  // False where it was reported already or is not to be (a system header).
+  bool report(clang::SourceLocation loc) {
     clang::SourceManager& sm = pp_.getSourceManager();
-    if (sm.isInSystemHeader(sm.getSpellingLoc(loc)) || !reported_.insert(loc.getRawEncoding()).second) return;
+    if (sm.isInSystemHeader(sm.getSpellingLoc(loc)) || !reported_.insert(sm.getExpansionLoc(loc).getRawEncoding()).second)
+      return false;
     clang::DiagnosticsEngine& diags = pp_.getDiagnostics();
     diags.Report(loc, diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
                                             "__CUDA_ARCH__ is never defined: circle compiles host and device code "
                                             "in one pass, so no macro can tell the targets apart"));
-    if (noted_) return;
+    if (noted_) return true;
     noted_ = true;
     diags.Report(loc, diags.getCustomDiagID(clang::DiagnosticsEngine::Note,
                                             "test the target where code is generated instead: 'if "
                                             "target(__nvvm_current_device_sm >= 80) { ... } else { ... }' "
                                             "replaces '#if __CUDA_ARCH__ >= 800', and 'if "
                                             "target(__is_host_target)' replaces '#ifndef __CUDA_ARCH__'"));
+    return true;
   }
 
   clang::Preprocessor& pp_;

@@ -166,7 +166,11 @@ UntaggedFunctions::~UntaggedFunctions() {
 }
 
 const char* UntaggedFunctions::preludeText() {
-  return "#pragma clang attribute push(__attribute__((circle_untagged)), apply_to = function)\n";
+  // The declaration after the pragma makes the parser act on the push before the
+  // main file's first token: an empty file's end of file would otherwise come first,
+  // and the pop there would find nothing to pop.
+  return "#pragma clang attribute push(__attribute__((circle_untagged)), apply_to = function)\n"
+         "static_assert(true, \"\");\n";
 }
 
 void UntaggedFunctions::adopt(clang::FunctionDecl* fd) { untagged_.insert(fd->getCanonicalDecl()); }

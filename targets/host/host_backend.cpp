@@ -1,6 +1,6 @@
 #include "targets/host/host_backend.h"
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 
 #include "clang/Basic/TargetInfo.h"
 #include "clang/CodeGen/BackendUtil.h"
@@ -11,6 +11,7 @@
 namespace circle {
 
 bool emitHostModule(clang::CompilerInstance& ci, llvm::Module& module, HostEmit what, const std::string& path) {
+  if (path.empty()) return false; // an output the driver refused, and said why
   std::error_code ec;
   bool binary = what == HostEmit::Object || what == HostEmit::LLVMBitcode;
   auto os = std::make_unique<llvm::raw_fd_ostream>(path, ec, binary ? llvm::sys::fs::OF_None

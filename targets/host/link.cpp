@@ -1,6 +1,6 @@
 #include "targets/host/link.h"
 
-#include "targets/tool_runner.h"
+#include "support/tool_runner.h"
 
 #include <cstdlib>
 
@@ -21,7 +21,10 @@ std::string linkExecutable(const LinkRequest& req) {
     args.insert(args.end(), {"-lcudart_static", "-ldl", "-lpthread", "-lrt"});
   }
   ToolResult r = runTool(driver, args, req.verbose);
-  if (r.exitCode != 0) return r.output.empty() ? "the linker driver '" + driver + "' failed" : r.output;
+  if (!r.ok())
+    return r.status == ToolResult::Status::Exited && !r.output.empty()
+               ? r.output
+               : r.failure("the linker driver '" + driver + "'") + (r.output.empty() ? "" : ":\n" + r.output);
   return {};
 }
 

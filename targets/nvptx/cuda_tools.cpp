@@ -1,7 +1,7 @@
 #include "targets/nvptx/cuda_tools.h"
 
 #include "targets/nvptx/sm_targets.h"
-#include "targets/tool_runner.h"
+#include "support/tool_runner.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -20,17 +20,27 @@ std::string assemblePtx(const CudaToolkit& tk, int sm, const std::string& ptx, c
   if (debug) args.insert(args.begin(), "-g");
   if (relocatable) args.insert(args.begin(), "-c");
   ToolResult r = runTool(tk.ptxas, args, verbose);
-  if (r.exitCode != 0)
-    return "ptxas rejected the PTX circle generated for " + smName(sm) + " (a circle bug):\n" +
-           (r.output.empty() ? std::string("ptxas failed") : r.output);
-  llvm::errs() << r.output; // its warnings
-  return {};
+  if (r.ok()) {
+    llvm::errs() << r.output; // its warnings
+    return {};
+  }
+  if (r.status != ToolResult::Status::Exited)
+    return r.failure("ptxas") + " while assembling " + smName(sm) + ": the CUDA toolkit's ptxas failed, not the program" +
+           (r.output.empty() ? "" : ":\n" + r.output);
+  // A program can ask for more than the GPU has (shared memory, constant bank,
+  // parameter space, registers): its limit, not circle's output, is at fault.
+  static const char* const kLimits[] = {"uses too much", "overflowed", "exceeds", "too large", "too many"};
+  for (const char* limit : kLimits)
+    if (r.output.find(limit) != std::string::npos)
+      return "the program exceeds a limit of " + smName(sm) + " (ptxas):\n" + r.output;
+  return "ptxas rejected the PTX circle generated for " + smName(sm) + " (a circle bug):\n" +
+         (r.output.empty() ? r.failure("ptxas") : r.output);
 }
 
 std::string runNvlink(const CudaToolkit& tk, int sm, const std::string& cubinFile, const std::string& outFile,
                       bool verbose) {
   ToolResult r = runTool(tk.nvlink, {"--arch=" + smName(sm), "-o", outFile, cubinFile, tk.cudadevrt}, verbose);
-  if (r.exitCode != 0) return r.output.empty() ? "nvlink failed" : r.output;
+  if (!r.ok()) return r.failure("nvlink") + (r.output.empty() ? "" : ":\n" + r.output);
   return {};
 }
 
@@ -44,7 +54,7 @@ std::string runFatbinary(const CudaToolkit& tk, const std::vector<SmImage>& imag
     if (!img.ptxFile.empty()) args.push_back("--image3=kind=ptx,sm=" + sm + ",file=" + img.ptxFile);
   }
   ToolResult r = runTool(tk.fatbinary, args, verbose);
-  if (r.exitCode != 0) return r.output.empty() ? "fatbinary failed" : r.output;
+  if (!r.ok()) return r.failure("fatbinary") + (r.output.empty() ? "" : ":\n" + r.output);
   return {};
 }
 

@@ -1,6 +1,6 @@
 #include "targets/nvptx/sm_targets.h"
 
-#include "targets/tool_runner.h"
+#include "support/tool_runner.h"
 
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Basic/TargetOptions.h"
@@ -76,8 +76,8 @@ std::optional<CudaToolkit> CudaToolkit::locate(const std::string& root, std::str
 
   ToolResult ver = runTool(tk.ptxas, {"--version"}, false);
   std::smatch m;
-  if (ver.exitCode != 0 || !std::regex_search(ver.output, m, std::regex("release ([0-9]+)\\.([0-9]+)"))) {
-    whyNot = "cannot run '" + tk.ptxas + " --version': " + ver.output;
+  if (!ver.ok() || !std::regex_search(ver.output, m, std::regex("release ([0-9]+)\\.([0-9]+)"))) {
+    whyNot = "cannot run '" + tk.ptxas + " --version': " + (ver.ok() ? ver.output : ver.failure("ptxas"));
     return std::nullopt;
   }
   tk.versionMajor = std::stoi(m[1]);

@@ -1,5 +1,6 @@
 #include "targets/spirv/spirv_backend.h"
 
+#include "support/interrupts.h"
 #include "targets/llvm_pipeline.h"
 #include "targets/spirv/spirv_binary.h"
 
@@ -42,6 +43,7 @@ bool emitInChild(llvm::Module& module, llvm::TargetMachine& tm, std::string& byt
     return false;
   }
   if (child == 0) {
+    interrupts::enterChildProcess();
     close(fds[0]);
     llvm::remove_fatal_error_handler();
     llvm::install_fatal_error_handler(childFatalError);

@@ -22,6 +22,40 @@ expect_contains "$out" "note: test the target where code is generated instead: '
 expect_eq "$(grep -c "note: test the target" <<< "$out")" 1 "the note is given once"
 expect_no_file uses "no executable"
 
+# A bare #if, an #elif, and uses through other macros are caught as well: an
+# undefined identifier in a condition silently reads as 0.
+cat > hidden.cxx <<'SRC'
+#define ARCH __CUDA_ARCH__
+#define ARCH2 (ARCH / 10)
+#define ON_DEVICE defined(__CUDA_ARCH__)
+int f() {
+#if __CUDA_ARCH__
+  return 1;
+#endif
+#if 0
+#elif __CUDA_ARCH__
+  return 2;
+#endif
+#if ARCH >= 800
+  return 3;
+#endif
+#if 1
+#elif ARCH2 > 70
+#endif
+#if defined(ARCH)
+#endif
+  return ARCH;
+}
+int main() {}
+SRC
+out=$(cu -sm_90 hidden.cxx -o hidden 2>&1); rc=$?
+expect_eq "$rc" 1 "hidden uses fail"
+for at in 5:5 9:7 12:5 16:7 20:10; do expect_contains "$out" "hidden.cxx:$at: $msg" "hidden __CUDA_ARCH__ at $at"; done
+expect_contains "$out" "hidden.cxx:1:9: note: 'ARCH' expands to __CUDA_ARCH__" "the macro that hides it is shown"
+expect_contains "$out" "hidden.cxx:2:9: note: 'ARCH2' expands to __CUDA_ARCH__" "a macro through a macro is shown"
+expect_not_contains "$out" "hidden.cxx:18:" "defined(ARCH) asks about ARCH, not __CUDA_ARCH__"
+expect_eq "$(grep -c "error: __CUDA_ARCH__" <<< "$out")" 5 "each use is reported once"
+
 # In a system header it is quietly undefined, as for any other host compile.
 mkdir -p sys
 printf '#ifdef __CUDA_ARCH__\n#error "not in circle"\n#endif\ninline int sys_value() { return 7; }\n' > sys/sysheader.h

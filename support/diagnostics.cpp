@@ -1,4 +1,4 @@
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"

@@ -1,0 +1,163 @@
+#include "support/interrupts.h"
+
+#include "llvm/Support/Signals.h"
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace circle::interrupts {
+namespace {
+
+// Fixed slots, so the handler reads them without locks or allocation. A compile has
+// a handful of pending outputs and one scratch directory; more than fit are simply
+// not removed by the handler (the ordinary exit paths still remove them).
+constexpr int kFileSlots = 256, kDirSlots = 8;
+std::atomic<char*> files[kFileSlots];
+std::atomic<char*> dirs[kDirSlots];
+std::atomic<pid_t> runningTool{0};
+std::atomic<bool> forkedChild{false};
+
+void track(std::atomic<char*>* slots, int n, const std::string& path) {
+  char* copy = strdup(path.c_str());
+  for (int i = 0; i < n; ++i) {
+    char* expected = nullptr;
+    if (slots[i].compare_exchange_strong(expected, copy)) return;
+  }
+  free(copy);
+}
+
+void untrack(std::atomic<char*>* slots, int n, const std::string& path) {
+  for (int i = 0; i < n; ++i) {
+    char* p = slots[i].load();
+    if (p && path == p && slots[i].compare_exchange_strong(p, nullptr)) {
+      free(p);
+      return;
+    }
+  }
+}
+
+// Signals circle was started with ignored (nohup, a background job of a script)
+// stay ignored; read before main, ahead of LLVM's own handlers.
+struct Ignored {
+  bool sig[NSIG] = {};
+  Ignored() {
+    for (int s : {SIGINT, SIGTERM, SIGHUP}) {
+      struct sigaction old{};
+      sig[s] = sigaction(s, nullptr, &old) == 0 && old.sa_handler == SIG_IGN;
+    }
+  }
+} ignoredAtStart;
+
+void say(const char* s) { (void)!write(STDERR_FILENO, s, strlen(s)); }
+
+// Removes the tree below an open directory with async-signal-safe calls only.
+void removeTree(int dirfd, int depth) {
+  alignas(8) char buf[4096];
+  for (;;) {
+    long n = syscall(SYS_getdents64, dirfd, buf, sizeof buf);
+    if (n <= 0) return;
+    bool removedAny = false;
+    for (long at = 0; at < n;) {
+      struct Entry { ino64_t ino; off64_t off; unsigned short len; unsigned char type; char name[1]; };
+      auto* e = reinterpret_cast<Entry*>(buf + at);
+      at += e->len;
+      if (!strcmp(e->name, ".") || !strcmp(e->name, "..")) continue;
+      if (unlinkat(dirfd, e->name, 0) == 0) {
+        removedAny = true;
+        continue;
+      }
+      if ((errno == EISDIR || errno == EPERM) && depth < 16) {
+        int sub = openat(dirfd, e->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (sub >= 0) {
+          removeTree(sub, depth + 1);
+          close(sub);
+        }
+        if (unlinkat(dirfd, e->name, AT_REMOVEDIR) == 0) removedAny = true;
+      }
+    }
+    // Entries were removed while reading: start over so none is skipped.
+    if (removedAny) lseek(dirfd, 0, SEEK_SET);
+    else return;
+  }
+}
+
+void stopTool() {
+  pid_t group = runningTool.exchange(0);
+  if (group <= 0) return;
+  kill(-group, SIGTERM);
+  for (int i = 0; i < 100; ++i) { // up to a second for it to clean up after itself
+    int status;
+    pid_t r = waitpid(group, &status, WNOHANG);
+    if (r == group || (r < 0 && errno == ECHILD)) break;
+    struct timespec ten{0, 10 * 1000 * 1000};
+    nanosleep(&ten, nullptr);
+  }
+  kill(-group, SIGKILL);
+}
+
+void removeTracked() {
+  for (auto& slot : files)
+    if (char* p = slot.load()) unlink(p);
+  for (auto& slot : dirs) {
+    char* p = slot.load();
+    if (!p) continue;
+    int fd = open(p, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd >= 0) {
+      removeTree(fd, 0);
+      close(fd);
+    }
+    rmdir(p);
+  }
+}
+
+void onInterrupt(int sig) {
+  stopTool();
+  removeTracked();
+  say("circle: error: interrupted by ");
+  say(sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a signal");
+  say("; the compile was stopped and no output was written\n");
+  // Die of the same signal: a build tool must see an interrupted compiler, not a failed one.
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+void onCrash(void*) {
+  if (forkedChild) return;
+  stopTool();
+  removeTracked();
+}
+
+} // namespace
+
+void install() {
+  struct sigaction sa{};
+  sa.sa_handler = onInterrupt;
+  sigemptyset(&sa.sa_mask);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+    if (ignoredAtStart.sig[sig]) signal(sig, SIG_IGN);
+    else sigaction(sig, &sa, nullptr);
+  }
+  llvm::sys::AddSignalHandler(onCrash, nullptr);
+}
+
+void enterChildProcess() {
+  forkedChild = true;
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) signal(sig, SIG_DFL);
+}
+
+void trackFile(const std::string& path) { track(files, kFileSlots, path); }
+void untrackFile(const std::string& path) { untrack(files, kFileSlots, path); }
+void trackDirectory(const std::string& path) { track(dirs, kDirSlots, path); }
+void untrackDirectory(const std::string& path) { untrack(dirs, kDirSlots, path); }
+void setRunningTool(pid_t group) { runningTool.store(group); }
+
+} // namespace circle::interrupts

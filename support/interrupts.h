@@ -1,0 +1,36 @@
+// What must not outlive circle: its scratch files and directories, the temporary
+// files its outputs wait in, and the tools it runs (ptxas, fatbinary, nvlink, the
+// linker driver, each with whatever it started). When circle is interrupted
+// (SIGINT, SIGTERM, SIGHUP) these are stopped and removed, it says so, and it then
+// dies of the same signal, so make and the shell see an interrupted compile; when
+// circle itself crashes they are removed before LLVM's crash report.
+//
+// Registration happens in ordinary code; the handler only reads what was
+// registered, with async-signal-safe calls.
+#pragma once
+#include <string>
+#include <sys/types.h>
+
+namespace circle::interrupts {
+
+// Installs the handlers; call once, after llvm::InitLLVM (whose handlers these replace
+// for the interrupt signals).
+void install();
+
+// Files and directory trees removed on an interrupt or a crash. Untracking a path
+// that was never tracked does nothing.
+void trackFile(const std::string& path);
+void untrackFile(const std::string& path);
+void trackDirectory(const std::string& path);
+void untrackDirectory(const std::string& path);
+
+// Called first in a forked child that works for circle (the SPIR-V backend): the
+// files and tools registered belong to the parent, which cleans them up; the child
+// dies of an interrupt without touching them.
+void enterChildProcess();
+
+// The process group of the tool running now (0: none). It is sent SIGTERM, then
+// SIGKILL if it has not ended within a second.
+void setRunningTool(pid_t group);
+
+} // namespace circle::interrupts

@@ -1,0 +1,162 @@
+#include "support/tool_runner.h"
+
+#include "support/interrupts.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+extern char** environ;
+
+namespace circle {
+namespace {
+
+int timeoutSeconds() {
+  const char* env = std::getenv("CIRCLE_TOOL_TIMEOUT");
+  if (!env || !*env) return 1800;
+  char* end = nullptr;
+  long v = std::strtol(env, &end, 10);
+  return (*end || v < 0) ? 1800 : (int)std::min(v, 1L << 24);
+}
+
+// Starts the tool in a new process group with the interrupt signals at their
+// defaults, its output in `logFd`. Those signals stay blocked in circle until the
+// group is registered, so an interrupt in between cannot miss it.
+pid_t spawn(const std::string& exe, const std::vector<std::string>& args, int logFd, std::string& err) {
+  std::vector<char*> argv{const_cast<char*>(exe.c_str())};
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, logFd, STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, logFd, STDERR_FILENO);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t interrupts, none, previous;
+  sigemptyset(&interrupts);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&interrupts, sig);
+  sigemptyset(&none);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+  posix_spawnattr_setpgroup(&attr, 0);
+  posix_spawnattr_setsigdefault(&attr, &interrupts);
+  posix_spawnattr_setsigmask(&attr, &none);
+
+  pthread_sigmask(SIG_BLOCK, &interrupts, &previous);
+  pid_t pid = -1;
+  int rc = posix_spawn(&pid, exe.c_str(), &actions, &attr, argv.data(), environ);
+  if (rc == 0) interrupts::setRunningTool(pid);
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  if (rc != 0) {
+    err = "cannot run '" + exe + "': " + std::strerror(rc);
+    return -1;
+  }
+  return pid;
+}
+
+// Waits for the tool, stopping its whole group once the limit has passed.
+void wait(pid_t pid, int limit, ToolResult& result) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(limit);
+  auto nap = std::chrono::microseconds(500);
+  int status = 0;
+  for (;;) {
+    pid_t r = waitpid(pid, &status, WNOHANG);
+    if (r == pid) break;
+    if (r < 0 && errno != EINTR) {
+      result.status = ToolResult::Status::NotRun;
+      result.output += std::string("lost track of the tool: ") + std::strerror(errno);
+      interrupts::setRunningTool(0);
+      return;
+    }
+    if (limit > 0 && std::chrono::steady_clock::now() >= deadline) {
+      kill(-pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      interrupts::setRunningTool(0);
+      result.status = ToolResult::Status::TimedOut;
+      result.timeoutSeconds = limit;
+      return;
+    }
+    std::this_thread::sleep_for(nap);
+    nap = std::min(nap * 2, std::chrono::microseconds(20000));
+  }
+  interrupts::setRunningTool(0);
+  // Whatever the tool left running in its group has no business outliving it.
+  kill(-pid, SIGKILL);
+  if (WIFSIGNALED(status)) {
+    result.status = ToolResult::Status::Crashed;
+    result.signal = WTERMSIG(status);
+  } else {
+    result.status = ToolResult::Status::Exited;
+    result.exitCode = WEXITSTATUS(status);
+  }
+}
+
+} // namespace
+
+std::string ToolResult::failure(const std::string& tool) const {
+  switch (status) {
+  case Status::Exited: return tool + " failed (exit status " + std::to_string(exitCode) + ")";
+  case Status::Crashed:
+    return tool + " crashed (signal " + std::to_string(signal) + ": " + strsignal(signal) + ")";
+  case Status::TimedOut:
+    return tool + " did not finish within " + std::to_string(timeoutSeconds) +
+           " s and was stopped (CIRCLE_TOOL_TIMEOUT sets the limit in seconds; 0 removes it)";
+  case Status::NotRun: return output.empty() ? "cannot run " + tool : output;
+  }
+  return tool + " failed";
+}
+
+std::string findInPath(const std::string& name) {
+  auto p = llvm::sys::findProgramByName(name);
+  return p ? *p : std::string();
+}
+
+ToolResult runTool(const std::string& program, const std::vector<std::string>& args, bool verbose) {
+  ToolResult result;
+  std::string exe = program.find('/') == std::string::npos ? findInPath(program) : program;
+  if (exe.empty() || !llvm::sys::fs::can_execute(exe)) {
+    result.output = "cannot find '" + program + "'";
+    return result;
+  }
+  if (verbose) {
+    llvm::errs() << " \"" << exe << "\"";
+    for (const auto& a : args) llvm::errs() << " \"" << a << "\"";
+    llvm::errs() << "\n";
+  }
+
+  llvm::SmallString<128> log;
+  int fd;
+  if (llvm::sys::fs::createTemporaryFile("circle-tool", "log", fd, log)) {
+    result.output = "cannot create a temporary file for '" + program + "' output";
+    return result;
+  }
+  std::string logPath(log);
+  interrupts::trackFile(logPath);
+  std::string err;
+  pid_t pid = spawn(exe, args, fd, err);
+  close(fd);
+  if (pid < 0) result.output = err;
+  else wait(pid, timeoutSeconds(), result);
+  if (auto buf = llvm::MemoryBuffer::getFile(logPath)) result.output = (*buf)->getBuffer().str() + result.output;
+  llvm::sys::fs::remove(logPath);
+  interrupts::untrackFile(logPath);
+  return result;
+}
+
+} // namespace circle
