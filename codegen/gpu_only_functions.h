@@ -21,4 +21,10 @@ namespace circle {
 bool checkGpuOnlyFunctionsUnused(clang::ASTContext& ast, clang::DiagnosticsEngine& diags,
                                  const std::vector<clang::FunctionDecl*>& gpuOnly, const llvm::Module& host);
 
+// Host code that calls a GPU built-in or an explicitly __device__ function the host
+// has no body for, where Clang's CUDA checks do not look (a namespace-scope
+// initializer, a lambda run there): an error at the global or function, not an
+// instruction selection failure or an undefined symbol. False after an error.
+bool checkHostCallsNoGpuFunctions(clang::ASTContext& ast, clang::DiagnosticsEngine& diags, const llvm::Module& host);
+
 } // namespace circle

@@ -128,6 +128,25 @@ DeclsByName indexLongDoubleFunctions(clang::ASTContext& ast) {
   });
 }
 
+const clang::VarDecl* findVariableBySymbol(clang::ASTContext& ast, const std::string& symbol) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitVarDecl(clang::VarDecl* vd) {
+      if (!found && vd->hasGlobalStorage() && !vd->getDeclContext()->isDependentContext() &&
+          variableSymbolName(*mangler, *vd) == symbol)
+        found = vd;
+      return !found;
+    }
+    std::unique_ptr<clang::MangleContext> mangler;
+    std::string symbol;
+    const clang::VarDecl* found = nullptr;
+  } finder;
+  finder.mangler.reset(ast.createMangleContext());
+  finder.symbol = symbol;
+  finder.TraverseDecl(ast.getTranslationUnitDecl());
+  return finder.found;
+}
+
 const clang::FunctionDecl* findFunctionBySymbol(clang::ASTContext& ast, const std::string& symbol) {
   std::unique_ptr<clang::MangleContext> mangler(ast.createMangleContext());
   DeclsByName all = collectFunctions(ast, [&](const clang::FunctionDecl& fd) {

@@ -37,6 +37,9 @@ DeclsByName indexLongDoubleFunctions(clang::ASTContext& ast);
 // whole translation unit: for error paths.
 const clang::FunctionDecl* findFunctionBySymbol(clang::ASTContext& ast, const std::string& symbol);
 
+// The same for a variable with static storage.
+const clang::VarDecl* findVariableBySymbol(clang::ASTContext& ast, const std::string& symbol);
+
 // The variables declared __managed__ (the prelude marks them), by symbol.
 std::map<std::string, const clang::VarDecl*> managedVariables(clang::ASTContext& ast);
 

@@ -21,6 +21,7 @@
 #include "frontend/temp_files.h"
 #include "sema/clang_wording.h"
 #include "sema/cuda_arch_ban.h"
+#include "sema/device_declarations.h"
 #include "sema/execution_spaces.h"
 #include "sema/if_target_rules.h"
 #include "sema/launch_checks.h"
@@ -107,9 +108,32 @@ bool writeModule(const std::string& path, llvm::Module& m, bool bitcode) {
 // An unroll or vectorize request the optimizer could not honour (CUB asks for many)
 // is not worth a warning without a location, as nvcc agrees; everything else gets
 // LLVM's usual handling.
+// Inline assembly the host's assembler rejects is reported at the asm statement
+// (Clang's CodeGen tags each with its location, the "cookie").
 struct QuietOptimizationFailures : llvm::DiagnosticHandler {
+  clang::DiagnosticsEngine* diags = nullptr;
   bool handleDiagnostics(const llvm::DiagnosticInfo& info) override {
-    return info.getKind() == llvm::DK_OptimizationFailure;
+    if (info.getKind() == llvm::DK_OptimizationFailure) return true;
+    uint64_t cookie = 0;
+    std::string message;
+    llvm::DiagnosticSeverity severity = info.getSeverity();
+    if (const auto* sm = llvm::dyn_cast<llvm::DiagnosticInfoSrcMgr>(&info)) {
+      cookie = sm->getLocCookie();
+      message = sm->getSMDiag().getMessage().str();
+      if (!sm->getSMDiag().getLineContents().empty())
+        message += " (in '" + llvm::StringRef(sm->getSMDiag().getLineContents()).trim().str() + "')";
+    } else if (const auto* asmDiag = llvm::dyn_cast<llvm::DiagnosticInfoInlineAsm>(&info)) {
+      cookie = asmDiag->getLocCookie();
+      message = asmDiag->getMsgStr().str();
+    }
+    if (!diags || !cookie) return false;
+    clang::DiagnosticsEngine::Level level = severity == llvm::DS_Error     ? clang::DiagnosticsEngine::Error
+                                            : severity == llvm::DS_Warning ? clang::DiagnosticsEngine::Warning
+                                                                           : clang::DiagnosticsEngine::Note;
+    diags->Report(clang::SourceLocation::getFromRawEncoding(static_cast<clang::SourceLocation::UIntTy>(cookie)),
+                  diags->getCustomDiagID(level, "inline assembly: %0"))
+        << message;
+    return true;
   }
 };
 
@@ -122,12 +146,15 @@ public:
   Compilation(const Options& o, const CudaToolkit* tk, const std::string& input, const std::string& output,
               TempDir& temps, PendingOutputs& outputs, PhaseReport& report)
       : o_(o), tk_(tk), input_(input), output_(output), temps_(temps), outputs_(outputs), report_(report) {
-    llvm_.setDiagnosticHandler(std::make_unique<QuietOptimizationFailures>());
+    auto handler = std::make_unique<QuietOptimizationFailures>();
+    asmDiagnostics_ = handler.get();
+    llvm_.setDiagnosticHandler(std::move(handler));
   }
 
   void onParsed(clang::CompilerInstance& ci, clang::ASTContext& ast, const ConsumerEventLog& events) {
     ci_ = &ci;
     ast_ = &ast;
+    asmDiagnostics_->diags = &ci.getDiagnostics();
     // Every header the parse read is an input too: `-o header.h` must not replace it.
     clang::SourceManager& sm = ci.getSourceManager();
     for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) outputs_.protect(it->first.getName().str());
@@ -135,7 +162,8 @@ public:
     if (!checkStorageOnly(ci.getDiagnostics(), storageOnly_)) return;
     predicates_.emplace(ast);
     if (tk_) {
-      if (!checkLaunches(ast, ci.getDiagnostics(), o_.smTargets, launches_)) return;
+      if (!checkLaunches(ast, ci.getDiagnostics(), o_.smTargets, *launchTokens_, launches_)) return;
+      if (!checkDeviceDeclarations(ast, ci.getDiagnostics())) return;
       untagged_.afterParse(ci.getSema(), [&](clang::SourceLocation loc) { return deadOnHost(ci, loc); });
       makeVirtualFunctionsTagless(ast);
       hostConstexprs_ = findHostConstexprVariables(ast);
@@ -166,6 +194,7 @@ public:
     }
     if (!hostModule_) return;
     if (!checkGpuOnlyFunctionsUnused(ast, ci.getDiagnostics(), untagged_.deviceOnly(), *hostModule_)) return;
+    if (tk_ && !checkHostCallsNoGpuFunctions(ast, ci.getDiagnostics(), *hostModule_)) return;
     for (const DeviceBitcode& bc : rdcModules_) embedDeviceBitcode(*hostModule_, bc.sm, bc.bitcode);
     embedSpirvShaders(*hostModule_, ast, shaders_);
     dropStorageOnlyDestructors(*hostModule_, ast, storageOnly_);
@@ -184,6 +213,10 @@ public:
   }
 
   UntaggedFunctions& untagged() { return untagged_; }
+  LaunchTokens& launchTokens(clang::SourceManager& sm) {
+    if (!launchTokens_) launchTokens_.emplace(sm);
+    return *launchTokens_;
+  }
 
   // Whether `loc` lies in a branch of `if target` that the host does not take. Asked
   // once the parse has ended: before, the statements are not all there.
@@ -214,6 +247,16 @@ public:
     if (o_.gpuOutput) return true;
     PhaseReport::Scope t(report_, "host backend");
     BackendPhase phase("generating host code");
+    // The parse has ended its source file; the assembler's diagnostics (inline asm)
+    // still print source lines.
+    ci.getDiagnosticClient().BeginSourceFile(ci.getLangOpts(), nullptr);
+    bool ok = emitHost(ci);
+    ci.getDiagnosticClient().EndSourceFile();
+    return ok;
+  }
+
+private:
+  bool emitHost(clang::CompilerInstance& ci) {
     switch (o_.kind) {
     case OutputKind::Executable: // a scratch object the link step takes now
       return emitHostModule(ci, *hostModule_, HostEmit::Object, output_);
@@ -226,7 +269,6 @@ public:
     return false;
   }
 
-private:
   // -gpu with -spirv: each entry point's shader beside the sms' modules, named by the
   // kernel (by its symbol where two kernels share a name).
   bool writeShaders() {
@@ -259,6 +301,7 @@ private:
         CodegenObjectScope values(*ast_, nvptxTargetValues(sm));
         DeviceConstantsScope constants(*ast_, hostConstexprs_);
         DeviceRttiScope rtti(deviceRtti_);
+        UntaggedFunctions::DevicePassScope unused(untagged_);
         if (!predicates_->checkConstant(ci.getDiagnostics(), smName(sm))) return false;
         m = runTargetPass(in, *dt.info, /*deviceSide=*/true, cgo, llvm_, input_ + "." + smName(sm));
         if (m) emitDeviceRtti(*m, *ast_, deviceRtti_);
@@ -510,6 +553,7 @@ private:
   PendingOutputs& outputs_;
   PhaseReport& report_;
   llvm::LLVMContext llvm_;
+  QuietOptimizationFailures* asmDiagnostics_ = nullptr; // owned by llvm_
   clang::CompilerInstance* ci_ = nullptr;
   clang::ASTContext* ast_ = nullptr; // valid only while onParsed runs
   DeclsByName kernels_, hostOnly_, longDouble_;
@@ -519,6 +563,7 @@ private:
   DeviceRtti deviceRtti_;
   std::vector<const clang::VarDecl*> storageOnly_;
   LaunchIndex launches_;
+  std::optional<LaunchTokens> launchTokens_;
   std::set<std::string> managed_;
   std::map<std::string, const clang::VarDecl*> managedDecls_;
   bool hostOnlyIndexed_ = false;
@@ -545,8 +590,10 @@ protected:
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     clang::Preprocessor& pp = ci.getPreprocessor();
     pp.setTokenWatcher([ban = banCudaArch(pp), gate = gateIfTargetMacro(pp), storageOnly = watchStorageOnly(),
-                        &untagged = c_.untagged(), &ci](const clang::Token& tok) {
+                        &untagged = c_.untagged(), &launches = c_.launchTokens(ci.getSourceManager()),
+                        &ci](const clang::Token& tok) {
       ban(tok);
+      launches.onToken(tok);
       gate(tok);
       storageOnly(tok);
       untagged.onToken(ci, tok);

@@ -1,12 +1,17 @@
 // circle: one C++ source, parsed once, generated for the host and every -sm_XX.
 #include "frontend/compile.h"
-#include "support/diagnostics.h"
 #include "frontend/options.h"
+#include "support/diagnostics.h"
 #include "support/interrupts.h"
 
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/thread.h"
 #include "llvm/Support/raw_ostream.h"
+
+namespace {
+constexpr unsigned kCompileStack = 1u << 30; // address space only; pages are touched as used
+}
 
 int main(int argc, char** argv) {
   llvm::InitLLVM init(argc, argv);
@@ -40,5 +45,11 @@ int main(int argc, char** argv) {
   LLVMInitializeSPIRVTarget();
   LLVMInitializeSPIRVTargetMC();
   LLVMInitializeSPIRVAsmPrinter();
-  return circle::compile(o);
+  // Clang's parser, Sema and CodeGen recurse with the program's nesting (a deep
+  // parenthesised or a 50,000-term expression): on a thread with a large stack that
+  // ends in Clang's own limits (-fbracket-depth) or succeeds, not in a stack overflow.
+  int status = 1;
+  llvm::thread compileThread(std::optional<unsigned>(kCompileStack), [&] { status = circle::compile(o); });
+  compileThread.join();
+  return status;
 }

@@ -133,6 +133,16 @@ ParseResult parseOptions(const std::vector<std::string>& args) {
   }
 
   std::sort(o.smTargets.begin(), o.smTargets.end());
+  // circle's prelude (constexpr, fold expressions, if constexpr, nested namespaces)
+  // and CUDA 13's headers need C++17.
+  static const char* const kTooOld[] = {"c++98", "c++03", "gnu++98", "gnu++03", "c++0x", "gnu++0x", "c++11",
+                                        "gnu++11", "c++1y", "gnu++1y", "c++14", "gnu++14"};
+  if (std::find(std::begin(kTooOld), std::end(kTooOld), o.std) != std::end(kTooOld))
+    fail("-std=" + o.std + ": circle needs C++17 or later (-std=c++17, c++20, c++23...)");
+  for (const std::string& m : o.macroOps)
+    if (m == "-D__CUDA_ARCH__" || startsWith(m, "-D__CUDA_ARCH__=") || m == "-U__CUDA_ARCH__")
+      fail("'" + m + "': __CUDA_ARCH__ cannot be set: circle compiles the host and every GPU in one pass, where no "
+           "macro can tell them apart (use 'if target(__nvvm_current_device_sm >= 80)')");
   if (compileOnly && assembly) fail("-c and -S cannot be used together");
   if (assembly) o.kind = emitLLVM ? OutputKind::LLVMText : OutputKind::Assembly;
   else if (compileOnly) o.kind = emitLLVM ? OutputKind::LLVMBitcode : OutputKind::Object;
@@ -219,6 +229,14 @@ for every -sm_XX; the executable carries a fat binary like nvcc's.
   -ftime-report     print how often each compile phase ran and how long it took
   -v                print the external tools circle runs
   --version, --help
+
+Environment:
+  CIRCLE_LINKER        linker driver for executables (default c++)
+  CIRCLE_TOOL_TIMEOUT  seconds a tool (ptxas, fatbinary, nvlink, the linker) may
+                       run before circle stops it (default 1800; 0: no limit)
+  CIRCLE_VULKAN_DEVICE index of the Vulkan device circle/vulkan.hpp picks
+
+Outputs never replace an input; they appear only when the compile succeeds.
 )";
 }
 

@@ -29,6 +29,10 @@ public:
   void Elifndef(clang::SourceLocation, const clang::Token& name, const clang::MacroDefinition&) override {
     check(name);
   }
+  void MacroDefined(const clang::Token& name, const clang::MacroDirective*) override { check(name); }
+  void MacroUndefined(const clang::Token& name, const clang::MacroDefinition&, const clang::MacroDirective*) override {
+    check(name);
+  }
   void Defined(const clang::Token& name, const clang::MacroDefinition&, clang::SourceRange) override { check(name); }
   // #if / #elif: an undefined identifier there reads as 0 without passing through
   // any callback, so the condition's own tokens are scanned.

@@ -8,6 +8,8 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Mangle.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Token.h"
 
 namespace circle {
 namespace {
@@ -35,6 +37,7 @@ public:
     return go;
   }
   bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr* e) {
+    if (e->getConfig()) configs.insert(e->getConfig()->getBeginLoc().getRawEncoding());
     const clang::FunctionDecl* fn = enclosing_.empty() ? nullptr : enclosing_.back();
     if (!e->isInstantiationDependent() && !(fn && fn->isDependentContext())) launches.push_back({e, fn});
     return true;
@@ -46,6 +49,7 @@ public:
   }
 
   std::vector<Launch> launches;
+  std::set<unsigned> configs; // where each launch's <<< is, templates' patterns included
   std::map<const clang::FunctionDecl*, std::vector<const clang::DeclRefExpr*>> kernelRefs;
 
 private:
@@ -101,8 +105,14 @@ std::set<std::string> LaunchIndex::kernelsNotFor(int sm) const {
   return out;
 }
 
+void LaunchTokens::onToken(const clang::Token& tok) {
+  if (!tok.is(clang::tok::lesslessless)) return;
+  clang::SourceLocation loc = tok.getLocation();
+  if (!sm_.isInSystemHeader(sm_.getSpellingLoc(loc))) seen_.push_back(loc);
+}
+
 bool checkLaunches(clang::ASTContext& ast, clang::DiagnosticsEngine& diags, const std::vector<int>& sms,
-                   LaunchIndex& index) {
+                   const LaunchTokens& tokens, LaunchIndex& index) {
   LaunchFinder finder;
   finder.TraverseDecl(ast.getTranslationUnitDecl());
   std::unique_ptr<clang::MangleContext> mangler(ast.createMangleContext());
@@ -111,6 +121,13 @@ bool checkLaunches(clang::ASTContext& ast, clang::DiagnosticsEngine& diags, cons
     diags.Report(at, diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0")) << text;
     ok = false;
   };
+
+  // Clang builds the configuration of `s.m<<<1, 1>>>()` and then drops it with the
+  // call's chevrons: a <<< that no launch owns was such a call.
+  for (clang::SourceLocation at : tokens.seen())
+    if (!finder.configs.count(at.getRawEncoding()))
+      error(at, "only a __global__ function can be launched with <<<...>>>; this call is not a kernel launch (a "
+                "member function cannot be a kernel)");
 
   std::map<const clang::FunctionDecl*, std::set<int>> restricted;
   std::set<const clang::DeclRefExpr*> restrictedRefs;

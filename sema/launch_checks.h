@@ -12,6 +12,8 @@
 namespace clang {
 class ASTContext;
 class DiagnosticsEngine;
+class SourceManager;
+class Token;
 } // namespace clang
 
 namespace circle {
@@ -40,11 +42,23 @@ inline constexpr const char* kUntaggedDeviceLaunch =
     "a launch from the device must be written in a __global__ or __device__ function (an untagged function "
     "launches the host's way, once for every target)";
 
-// Reports bad 5th arguments, device-side launches of arguments the child kernel
+// Where the user's files write `<<<`, as the parser receives the tokens.
+class LaunchTokens {
+public:
+  explicit LaunchTokens(const clang::SourceManager& sm) : sm_(sm) {}
+  void onToken(const clang::Token& tok);
+  const std::vector<clang::SourceLocation>& seen() const { return seen_; }
+
+private:
+  const clang::SourceManager& sm_;
+  std::vector<clang::SourceLocation> seen_;
+};
+
+// Reports chevrons on a call that is not a kernel launch, bad 5th arguments, device-side launches of arguments the child kernel
 // could not receive (a user-provided copy constructor or destructor: the device
 // runtime copies the bytes), and indexes the launches. Returns false if it
 // reported an error.
 bool checkLaunches(clang::ASTContext& ast, clang::DiagnosticsEngine& diags, const std::vector<int>& sms,
-                   LaunchIndex& index);
+                   const LaunchTokens& tokens, LaunchIndex& index);
 
 } // namespace circle

@@ -234,4 +234,19 @@ UntaggedFunctions::HostPassScope::~HostPassScope() {
       redecl->addAttr(clang::CUDAHostAttr::CreateImplicit(redecl->getASTContext()));
 }
 
+UntaggedFunctions::DevicePassScope::DevicePassScope(const UntaggedFunctions& u) {
+  for (const clang::FunctionDecl* canonical : u.untagged_)
+    for (clang::FunctionDecl* redecl : const_cast<clang::FunctionDecl*>(canonical)->redecls())
+      for (clang::Attr* a : redecl->attrs())
+        if (llvm::isa<clang::UsedAttr, clang::RetainAttr>(a)) dropped_.push_back({redecl, a});
+  for (auto& [fd, a] : dropped_) {
+    clang::AttrVec& attrs = fd->getAttrs();
+    attrs.erase(std::find(attrs.begin(), attrs.end(), a));
+  }
+}
+
+UntaggedFunctions::DevicePassScope::~DevicePassScope() {
+  for (auto& [fd, a] : dropped_) fd->addAttr(a);
+}
+
 } // namespace circle

@@ -20,6 +20,7 @@
 #include <vector>
 
 namespace clang {
+class Attr;
 class CompilerInstance;
 class FunctionDecl;
 class Sema;
@@ -63,6 +64,18 @@ public:
 
   private:
     const UntaggedFunctions& u_;
+  };
+
+  // While it lives, untagged functions lose [[gnu::used]] and [[gnu::retain]]: keeping
+  // a function for the host's linker does not put it on the GPU, where it is
+  // generated only when a kernel reaches it (it may throw, or call the host's libraries).
+  class DevicePassScope {
+  public:
+    explicit DevicePassScope(const UntaggedFunctions& u);
+    ~DevicePassScope();
+
+  private:
+    std::vector<std::pair<clang::FunctionDecl*, clang::Attr*>> dropped_;
   };
 
 private:

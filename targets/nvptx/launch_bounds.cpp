@@ -43,7 +43,11 @@ std::vector<LaunchBoundsError> lowerLaunchBounds(llvm::Module& m) {
       const std::vector<llvm::Function*>& kernels = kernelsReaching[caller];
       if (!value && !kernels.empty()) {
         errors.push_back({kernels.front()->getName().str(), std::string(intrinsic.name) + " needs a constant argument"});
-      } else if (value) {
+      } else if (value && value->isNegative() && !kernels.empty()) {
+        errors.push_back({kernels.front()->getName().str(),
+                          std::string(intrinsic.name) + "(" + llvm::itostr(value->getSExtValue()) +
+                              ") needs a positive bound (0: none)"});
+      } else if (value && !value->isZero()) { // 0 asks for no bound, as in __launch_bounds__(n, 0)
         std::string bound = llvm::utostr(value->getZExtValue());
         for (llvm::Function* k : kernels) {
           llvm::Attribute old = k->getFnAttribute(intrinsic.attribute);
