@@ -3,6 +3,7 @@
 // an error becomes a circle error naming the target, with exit status 1, and no
 // output or scratch file left behind.
 #pragma once
+#include <map>
 #include <string>
 
 namespace circle {
@@ -18,14 +19,19 @@ public:
   BackendFailureGuard& operator=(const BackendFailureGuard&) = delete;
 };
 
-// What the compile is doing, for the message ("generating PTX for sm_75").
+struct OperationSite;
+
+// What the compile is doing, for the message ("generating PTX for sm_75"), and
+// where the module being lowered calls each intrinsic: an operation the backend
+// cannot select is reported at the user's call.
 class BackendPhase {
 public:
-  explicit BackendPhase(std::string what);
+  explicit BackendPhase(std::string what, const std::map<std::string, OperationSite>* sites = nullptr);
   ~BackendPhase();
 
 private:
   std::string previous_;
+  const std::map<std::string, OperationSite>* previousSites_;
 };
 
 } // namespace circle

@@ -38,6 +38,7 @@
 #include "targets/nvptx/launch_bounds.h"
 #include "targets/nvptx/long_double.h"
 #include "targets/nvptx/managed_vars.h"
+#include "targets/nvptx/operation_sites.h"
 #include "targets/nvptx/ptx_backend.h"
 #include "targets/nvptx/rdc_objects.h"
 #include "targets/nvptx/sm_targets.h"
@@ -51,6 +52,7 @@
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DiagnosticHandler.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -472,6 +474,7 @@ private:
     }
     m.setDataLayout(tm->createDataLayout());
     optimizeDeviceModule(m, *tm, o_.deviceOpt);
+    keepSitesAndStripLines(m);
     return tm;
   }
 
@@ -486,9 +489,23 @@ private:
     return checkNoExplicitHostCalls(reached, sm) && checkNoDeviceLaunches(reached, sm);
   }
 
+  // The line tables device passes write without -G serve circle's diagnostics only.
+  void keepSitesAndStripLines(llvm::Module& m) {
+    if (o_.deviceDebug) return;
+    clang::SourceManager& sm = ci_->getSourceManager();
+    sites_ = recordIntrinsicSites(m, [&](const std::string& path) {
+      auto file = ci_->getFileManager().getOptionalFileRef(path);
+      if (!file) return false;
+      clang::FileID id = sm.translateFile(*file);
+      return id.isValid() && sm.isInSystemHeader(sm.getLocForStartOfFile(id));
+    });
+    llvm::StripDebugInfo(m);
+  }
+
   // -rdc: what a device link needs from this object's module for `sm`, checked as
   // far as one object allows, is kept as bitcode for the host object to carry.
   bool keepRelocatable(llvm::Module& m, int sm) {
+    if (!o_.deviceDebug && !o_.gpuOutput) llvm::StripDebugInfo(m);
     dropKernels(m, launches_.kernelsNotFor(sm));
     if (!applyKernelRules(m, sm)) return false;
     if (o_.gpuOutput) return true;
@@ -537,7 +554,7 @@ private:
   }
 
   bool emitPtxFor(llvm::Module& m, llvm::TargetMachine& tm, int sm, std::string& ptx) {
-    BackendPhase phase("generating PTX for " + smName(sm));
+    BackendPhase phase("generating PTX for " + smName(sm), &sites_);
     std::string err;
     if (!emitPtx(m, tm, ptx, err)) {
       reportError(smName(sm) + ": " + err);
@@ -554,6 +571,7 @@ private:
   PhaseReport& report_;
   llvm::LLVMContext llvm_;
   QuietOptimizationFailures* asmDiagnostics_ = nullptr; // owned by llvm_
+  std::map<std::string, OperationSite> sites_;            // of the module being lowered
   clang::CompilerInstance* ci_ = nullptr;
   clang::ASTContext* ast_ = nullptr; // valid only while onParsed runs
   DeclsByName kernels_, hostOnly_, longDouble_;

@@ -14,7 +14,9 @@ clang::CodeGenOptions deviceCodeGenOptions(const clang::CodeGenOptions& host, in
   cgo.setFramePointer(clang::CodeGenOptions::FramePointerKind::None);
   cgo.UnwindTables = 0;
   cgo.CudaGpuBinaryFileName.clear();
-  cgo.setDebugInfo(debugInfo ? llvm::codegenoptions::FullDebugInfo : llvm::codegenoptions::NoDebugInfo);
+  // Without -G, line tables only: they locate operations an sm lacks
+  // (targets/nvptx/operation_sites.h) and are stripped before PTX is written.
+  cgo.setDebugInfo(debugInfo ? llvm::codegenoptions::FullDebugInfo : llvm::codegenoptions::DebugLineTablesOnly);
   return cgo;
 }
 

@@ -65,8 +65,13 @@ expect_contains "$out" "1 error generated." "error count"
 # An operation an sm does not have (warp reduce needs sm_80) stops in LLVM's backend:
 # a circle error naming the target, exit status 1, nothing left behind, no crash dump.
 printf '__global__ void k(int* p) { p[threadIdx.x] = __reduce_add_sync(0xffffffffu, 1); }\nint main() {}\n' > redux.cxx
-fails_with "circle: error: generating PTX for sm_75: Cannot select: intrinsic %llvm.nvvm.redux.sync.add" \
-  "an intrinsic sm_75 lacks" -- cu -sm_75 -sm_90 redux.cxx
+fails_with "redux.cxx:1:46: error: generating PTX for sm_75: Cannot select: intrinsic %llvm.nvvm.redux.sync.add" \
+  "an intrinsic sm_75 lacks, at the call" -- cu -sm_75 -sm_90 redux.cxx
+out=$(cu -sm_75 redux.cxx -o out 2>&1)
+expect_contains "$out" "    1 | __global__ void k(int* p) { p[threadIdx.x] = __reduce_add_sync(0xffffffffu, 1); }" "the line of the call"
+# Through a __device__ helper: the helper's call, not Clang's wrapper in its header.
+printf '__device__ int sum(int v) {\n  return __reduce_add_sync(0xffffffffu, v);\n}\n__global__ void k(int* p) { p[0] = sum(p[1]); }\nint main() {}\n' > redux2.cxx
+fails_with "redux2.cxx:2:10: error: generating PTX for sm_75: Cannot select" "an intrinsic sm_75 lacks, in a helper" -- cu -sm_75 -sm_90 redux2.cxx
 out=$(cu -sm_75 redux.cxx -o out 2>&1)
 expect_contains "$out" "'if target(__nvvm_current_device_sm >= NN)'" "the note shows if target"
 expect_not_contains "$out" "Stack dump" "no crash dump"

@@ -1,0 +1,57 @@
+#include "targets/nvptx/operation_sites.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+namespace circle {
+
+namespace {
+
+std::string pathOf(const llvm::DILocation& loc) {
+  if (llvm::sys::path::is_absolute(loc.getFilename())) return loc.getFilename().str();
+  llvm::SmallString<256> path(loc.getDirectory());
+  llvm::sys::path::append(path, loc.getFilename());
+  return std::string(path);
+}
+
+} // namespace
+
+std::map<std::string, OperationSite> recordIntrinsicSites(const llvm::Module& m,
+                                                          const std::function<bool(const std::string&)>& isSystemFile) {
+  std::map<std::string, OperationSite> sites;
+  for (const llvm::Function& f : m) {
+    if (!f.isIntrinsic()) continue;
+    for (const llvm::User* u : f.users()) {
+      const auto* call = llvm::dyn_cast<llvm::CallBase>(u);
+      const llvm::DILocation* loc = call ? call->getDebugLoc().get() : nullptr;
+      while (loc && isSystemFile(pathOf(*loc)) && loc->getInlinedAt()) loc = loc->getInlinedAt();
+      if (!loc || !loc->getLine()) continue;
+      sites.emplace(f.getName().str(),
+                    OperationSite{loc->getFilename().str(), pathOf(*loc), loc->getLine(), loc->getColumn()});
+      break;
+    }
+  }
+  return sites;
+}
+
+std::string formatAtSite(const OperationSite& site, const std::string& message) {
+  std::string out = site.file + ":" + std::to_string(site.line) + ":" + std::to_string(site.column) +
+                    ": error: " + message + "\n";
+  auto buffer = llvm::MemoryBuffer::getFile(site.path);
+  if (!buffer) return out;
+  llvm::StringRef text = (*buffer)->getBuffer();
+  for (unsigned line = 1; line < site.line && !text.empty(); ++line) text = text.split('\n').second;
+  llvm::StringRef source = text.split('\n').first.rtrim("\r");
+  std::string number = std::to_string(site.line);
+  out += std::string(number.size() < 5 ? 5 - number.size() : 0, ' ') + number + " | " + source.str() + "\n";
+  out += std::string(std::max<size_t>(number.size(), 5), ' ') + " | " +
+         std::string(site.column > 0 ? site.column - 1 : 0, ' ') + "^\n";
+  return out;
+}
+
+} // namespace circle
