@@ -40,6 +40,7 @@
 #include "targets/nvptx/managed_vars.h"
 #include "targets/nvptx/operation_sites.h"
 #include "targets/nvptx/ptx_backend.h"
+#include "targets/nvptx/ptx_names.h"
 #include "targets/nvptx/rdc_objects.h"
 #include "targets/nvptx/sm_targets.h"
 #include "targets/spirv/spirv_binary.h"
@@ -474,7 +475,7 @@ private:
     }
     m.setDataLayout(tm->createDataLayout());
     optimizeDeviceModule(m, *tm, o_.deviceOpt);
-    keepSitesAndStripLines(m);
+    if (!checkOptimized(m, sm)) return nullptr;
     return tm;
   }
 
@@ -489,17 +490,48 @@ private:
     return checkNoExplicitHostCalls(reached, sm) && checkNoDeviceLaunches(reached, sm);
   }
 
-  // The line tables device passes write without -G serve circle's diagnostics only.
-  void keepSitesAndStripLines(llvm::Module& m) {
-    if (o_.deviceDebug) return;
-    clang::SourceManager& sm = ci_->getSourceManager();
-    sites_ = recordIntrinsicSites(m, [&](const std::string& path) {
+  // Internal names are respelt for PTX; a kernel's or device variable's name, which
+  // the host registers, cannot be (targets/nvptx/ptx_names.h).
+  bool legalizeNames(llvm::Module& m) {
+    std::vector<std::string> bad = legalizePtxNames(m);
+    clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
+    unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0");
+    for (const std::string& name : bad) {
+      clang::SourceLocation loc = kernelLocation(name);
+      if (loc.isInvalid())
+        if (const clang::VarDecl* vd = findVariableBySymbol(*ast_, name)) loc = vd->getLocation();
+      if (loc.isInvalid())
+        if (const clang::FunctionDecl* fd = findFunctionBySymbol(*ast_, name)) loc = fd->getLocation();
+      diags.Report(loc, id) << "'" + llvm::demangle(name) + "' cannot be named in PTX, which spells names with ASCII "
+                               "letters, digits, '_' and '$' only; rename it";
+    }
+    return bad.empty();
+  }
+
+  // What the optimised module shows that Sema could not: operations an sm lacks
+  // (located if the backend fails on one) and __float128 arithmetic. The line tables
+  // device passes write without -G serve these diagnostics only.
+  bool checkOptimized(llvm::Module& m, int sm) {
+    clang::SourceManager& srcMgr = ci_->getSourceManager();
+    auto fileId = [&](const std::string& path) {
       auto file = ci_->getFileManager().getOptionalFileRef(path);
-      if (!file) return false;
-      clang::FileID id = sm.translateFile(*file);
-      return id.isValid() && sm.isInSystemHeader(sm.getLocForStartOfFile(id));
-    });
-    llvm::StripDebugInfo(m);
+      return file ? srcMgr.translateFile(*file) : clang::FileID();
+    };
+    auto isSystemFile = [&](const std::string& path) {
+      clang::FileID id = fileId(path);
+      return id.isValid() && srcMgr.isInSystemHeader(srcMgr.getLocForStartOfFile(id));
+    };
+    sites_ = recordIntrinsicSites(m, isSystemFile);
+    std::vector<OperationSite> quad = findQuadFloatSites(m, isSystemFile);
+    clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
+    for (const OperationSite& site : quad) {
+      clang::FileID id = fileId(site.path);
+      clang::SourceLocation loc = id.isValid() ? srcMgr.translateLineCol(id, site.line, site.column) : clang::SourceLocation();
+      diags.Report(loc, diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0"))
+          << "__float128 arithmetic is not supported on the GPU (" + smName(sm) + "): compute in double, or keep it in host code";
+    }
+    if (!o_.deviceDebug) llvm::StripDebugInfo(m);
+    return quad.empty();
   }
 
   // -rdc: what a device link needs from this object's module for `sm`, checked as
@@ -530,7 +562,7 @@ private:
       reportError(err);
       return false;
     }
-    if (!applyKernelRules(m, sm)) return false;
+    if (!applyKernelRules(m, sm) || !legalizeNames(m)) return false;
     auto tm = optimizeFor(m, sm);
     if (!tm) return false;
     auto missing = findMissingDeviceFunctions(m);

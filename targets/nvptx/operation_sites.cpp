@@ -19,7 +19,36 @@ std::string pathOf(const llvm::DILocation& loc) {
   return std::string(path);
 }
 
+// The innermost location of `inst` outside system headers.
+const llvm::DILocation* userLocation(const llvm::Instruction& inst,
+                                     const std::function<bool(const std::string&)>& isSystemFile) {
+  const llvm::DILocation* loc = inst.getDebugLoc().get();
+  while (loc && isSystemFile(pathOf(*loc)) && loc->getInlinedAt()) loc = loc->getInlinedAt();
+  return loc && loc->getLine() ? loc : nullptr;
+}
+
+OperationSite siteOf(const llvm::DILocation& loc) {
+  return OperationSite{loc.getFilename().str(), pathOf(loc), loc.getLine(), loc.getColumn()};
+}
+
 } // namespace
+
+std::vector<OperationSite> findQuadFloatSites(const llvm::Module& m,
+                                              const std::function<bool(const std::string&)>& isSystemFile) {
+  std::vector<OperationSite> sites;
+  for (const llvm::Function& f : m) {
+    for (const llvm::Instruction& inst : llvm::instructions(f)) {
+      bool quad = inst.getType()->isFP128Ty() ||
+                  llvm::any_of(inst.operands(), [](const llvm::Use& op) { return op->getType()->isFP128Ty(); });
+      if (!quad || llvm::isa<llvm::LoadInst, llvm::StoreInst, llvm::AllocaInst, llvm::PHINode>(inst)) continue;
+      if (const llvm::DILocation* loc = userLocation(inst, isSystemFile)) {
+        sites.push_back(siteOf(*loc));
+        break;
+      }
+    }
+  }
+  return sites;
+}
 
 std::map<std::string, OperationSite> recordIntrinsicSites(const llvm::Module& m,
                                                           const std::function<bool(const std::string&)>& isSystemFile) {
@@ -28,11 +57,9 @@ std::map<std::string, OperationSite> recordIntrinsicSites(const llvm::Module& m,
     if (!f.isIntrinsic()) continue;
     for (const llvm::User* u : f.users()) {
       const auto* call = llvm::dyn_cast<llvm::CallBase>(u);
-      const llvm::DILocation* loc = call ? call->getDebugLoc().get() : nullptr;
-      while (loc && isSystemFile(pathOf(*loc)) && loc->getInlinedAt()) loc = loc->getInlinedAt();
-      if (!loc || !loc->getLine()) continue;
-      sites.emplace(f.getName().str(),
-                    OperationSite{loc->getFilename().str(), pathOf(*loc), loc->getLine(), loc->getColumn()});
+      const llvm::DILocation* loc = call ? userLocation(*call, isSystemFile) : nullptr;
+      if (!loc) continue;
+      sites.emplace(f.getName().str(), siteOf(*loc));
       break;
     }
   }

@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace llvm {
 class Module;
@@ -25,6 +26,11 @@ struct OperationSite {
 // header (Clang's __reduce_add_sync wrapper is not where the user wrote it).
 std::map<std::string, OperationSite> recordIntrinsicSites(const llvm::Module& m,
                                                           const std::function<bool(const std::string&)>& isSystemFile);
+
+// Where the module computes with fp128 (__float128), which NVPTX cannot lower: one
+// site per function, at the first such instruction with a line.
+std::vector<OperationSite> findQuadFloatSites(const llvm::Module& m,
+                                              const std::function<bool(const std::string&)>& isSystemFile);
 
 // "file:line:col: error: message", the source line and a caret, as Clang prints.
 std::string formatAtSite(const OperationSite& site, const std::string& message);

@@ -56,6 +56,36 @@ SRC
 rejects member_launch "member_launch.cxx:6:22: error: only a __global__ function can be launched with <<<...>>>; this call is not a kernel launch"
 check; [ "$(cu -sm_90 member_launch.cxx -o out 2>&1 | grep -c 'error:')" -eq 1 ] || fail "only the member call is refused"
 
+# __float128 arithmetic the GPU cannot do: at the expression, through a helper too.
+cat > quad.cxx <<'SRC'
+__device__ double third(double x) {
+  __float128 a = x;
+  a = a * a + 1;
+  return (double)(a / 3);
+}
+__global__ void k(double* o, double x) { *o = third(x); }
+int main() {}
+SRC
+rejects quad "quad.cxx:2:18: error: __float128 arithmetic is not supported on the GPU (sm_75)"
+# ...while host code may use it, in the same file as kernels.
+printf '#include <cstdio>\n__global__ void k(int* p) { *p = 1; }\nint main() { __float128 a = 10; a = a / 4; printf("%%d\\n", (int)a); }\n' > quad_host.cxx
+compiles quad_host
+expect_eq "$(./quad_host)" "2" "__float128 on the host"
+
+# Names PTX cannot spell: a kernel's is an error at the kernel; a helper's is respelt.
+cat > names.cxx <<'SRC'
+__device__ int \u00e9l\u00e9ment(int v) { return v + 1; }
+__global__ void ok(int* p) { *p = \u00e9l\u00e9ment(*p); }
+__global__ void \u00e9t\u00e9(int* p) { *p = 2; }
+int main() {}
+SRC
+rejects names "names.cxx:3:17: error: '"
+expect_contains "$(cu -sm_90 names.cxx -o out 2>&1)" "cannot be named in PTX, which spells names with ASCII letters, digits, '_' and '\$' only" "the PTX naming rule is said"
+sed -i '3d' names.cxx
+cu -sm_90 -S -gpu -OG0 names.cxx -o names > /dev/null 2>&1
+expect_eq "$?" 0 "a helper with a non-ASCII name compiles"
+expect_contains "$(cat names.sm_90.ptx)" '_Z9_$c3_$a9l_$c3_$a9menti' "the helper is respelt for PTX"
+
 # Host inline assembly the assembler rejects: at the statement, no leftovers.
 printf 'int main() {\n  asm("trap");\n}\n' > host_asm.cxx
 rejects host_asm "host_asm.cxx:2:7: error: inline assembly: invalid instruction mnemonic 'trap'"

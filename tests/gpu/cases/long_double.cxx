@@ -2,7 +2,17 @@
 // optimizer had dropped the x87 stores), and printf's %Lf prints the double.
 #include <cstdio>
 
+// A static initializer keeps the host's layout: 16 bytes per long double.
+struct Sample {
+  int id;
+  long double value;
+  char tag;
+};
+__device__ Sample table[2] = {{1, 0.25L, 'a'}, {2, -1.5L, 'b'}};
+
 __global__ void k(double* o) {
+  printf("table %d %g %c | %d %g %c\n", table[0].id, (double)table[0].value, table[0].tag, table[1].id,
+         (double)table[1].value, table[1].tag);
   long double a = 1.0L, b = 3.0L;
   o[0] = (double)(a / b);
   long double c = a / b;

@@ -11,7 +11,10 @@ struct Sample {
 };
 
 __device__ long double scale = 2.5L;
-__device__ Sample table[2] = {{1, 0.25L, 'a'}, {2, -1.5L, 'b'}};
+// Filled by the kernel: nvcc 13.0 lays out a static initializer of this array with
+// 8-byte long doubles (the second element reads as zeros); circle keeps the host's
+// 16 (tests/gpu/cases/long_double.cxx checks that).
+__device__ Sample table[2];
 
 __device__ long double harmonic(int n) {
   long double s = 0.0L;
@@ -20,6 +23,8 @@ __device__ long double harmonic(int n) {
 }
 
 __global__ void compute(double* out, Sample* samples, int n) {
+  table[0] = {1, 0.25L, 'a'};
+  table[1] = {2, -1.5L, 'b'};
   long double a = 1.0L, b = 3.0L;
   out[0] = (double)(a / b);
   out[1] = (double)(harmonic(n) * scale);

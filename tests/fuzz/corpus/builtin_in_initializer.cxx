@@ -1,0 +1,2 @@
+int g = (__syncthreads(), 0);
+int main() {}

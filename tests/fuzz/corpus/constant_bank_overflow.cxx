@@ -1,0 +1,3 @@
+__constant__ char big[70000];
+__global__ void k(char* o) { *o = big[3]; }
+int main() {}

@@ -1,0 +1,2 @@
+#define __CUDA_ARCH__ 800
+int main(){}

@@ -1,0 +1,2 @@
+[[gnu::used]] void f(){ throw 1; }
+int main() {}

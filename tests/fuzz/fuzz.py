@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Feeds circle bad programs and checks that it fails the way a compiler must.
+
+Inputs: the hand-written corpus in tests/fuzz/corpus/ (each a construct that once
+crashed circle, reached a backend or ptxas, or silently miscompiled), and mutants of
+the programs in examples/ and tests/ (lines deleted, duplicated or swapped, tokens
+inserted, files cut short). Each is compiled with `circle -c`; a failure is:
+
+  crash     exit status other than 0 or 1 (a signal, an abort)
+  hang      no answer within the time limit
+  internal  "internal error", a stack dump or LLVM's bug-report banner
+  unlocated an error without file:line:column ("circle: error: ..." for a source
+            problem, or a bare "error:")
+  leftover  a file the failed compile left beside its output or in its TMPDIR
+
+  fuzz.py --circle build/bin/circle --cuda-path /usr/local/cuda --smoke   (CTest: seeded, bounded)
+  fuzz.py ... --count 5000 --seed 7                                      (on demand)
+Failing inputs are copied to --keep DIR for a test to be written from them.
+"""
+import argparse, concurrent.futures, os, pathlib, random, re, shutil, subprocess, sys, tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+TOKENS = ["{", "}", "(", ")", ";", "<<<", ">>>", "<<<1, 1>>>", "__shared__", "__device__", "__global__",
+          "__host__", "template <class T>", "...", "::", "if target(__is_host_target)", "[[storage_only]]",
+          "__CUDA_ARCH__", "#if __CUDA_ARCH__\n", "#endif\n", "long double", "__float128", "throw 1;",
+          "asm(\"trap\");", "auto", "co_await", "= delete", "virtual", "0x7fffffff", "1.0L", "\"%Lf\"",
+          "threadIdx.x", "__syncthreads()", "__shfl_sync(0xffffffff, 1, 0)", "operator", "&&", "->*",
+          "static_assert(false);", "#include <vector>\n", "#pragma once\n", "\\\n", "'", "\""]
+
+
+def seeds():
+    files = sorted(ROOT.glob("examples/*.cxx")) + sorted((ROOT / "tests").rglob("*.cxx")) + \
+        sorted((ROOT / "tests/gpu/nvcc").rglob("*.cu"))
+    return [f for f in files if "fuzz" not in f.parts]
+
+
+def mutate(text, rng):
+    lines = text.split("\n")
+    for _ in range(rng.randint(1, 3)):
+        kind = rng.randrange(6)
+        i = rng.randrange(len(lines)) if lines else 0
+        if kind == 0 and lines:
+            del lines[i]
+        elif kind == 1 and lines:
+            lines.insert(i, lines[rng.randrange(len(lines))])
+        elif kind == 2 and len(lines) > 1:
+            j = rng.randrange(len(lines))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif kind == 3 and lines:
+            words = lines[i].split(" ")
+            words.insert(rng.randrange(len(words) + 1), rng.choice(TOKENS))
+            lines[i] = " ".join(words)
+        elif kind == 4:
+            joined = "\n".join(lines)
+            lines = joined[: rng.randrange(len(joined) + 1)].split("\n")
+        elif lines:
+            lines[i] = re.sub(r"\b\w+\b", lambda m: rng.choice([m.group(0), rng.choice(TOKENS)]), lines[i], count=1)
+    return "\n".join(lines)
+
+
+def inputs(args):
+    out = [(p.name, p.read_text(errors="replace")) for p in sorted((ROOT / "tests/fuzz/corpus").glob("*.cxx"))]
+    rng = random.Random(args.seed)
+    pool = seeds()
+    for n in range(args.count):
+        seed = rng.choice(pool)
+        out.append((f"mutant{n:05d}_{seed.stem}.cxx", mutate(seed.read_text(errors="replace"), rng)))
+    return out
+
+
+LOCATED = re.compile(r"^\S.*:\d+:\d+: (error|fatal error):", re.M)
+UNLOCATED = re.compile(r"^(circle: error:|error:|fatal error:(?! too many errors emitted))", re.M)
+INTERNAL = re.compile(r"internal error|Stack dump|PLEASE submit a bug report|Assertion .* failed|circle bug")
+
+
+def judge(name, source, args):
+    work = pathlib.Path(tempfile.mkdtemp(prefix="fuzz-"))
+    try:
+        (work / "tmp").mkdir()
+        src = work / name
+        src.write_text(source)
+        env = dict(os.environ, TMPDIR=str(work / "tmp"))
+        cmd = [args.circle, f"--cuda-path={args.cuda_path}", "-sm_90", "-c", name, "-o", "out.o"]
+        try:
+            r = subprocess.run(cmd, cwd=work, env=env, capture_output=True, text=True, errors="replace",
+                               timeout=args.timeout)
+        except subprocess.TimeoutExpired:
+            return "hang", ""
+        log = r.stdout + r.stderr
+        if r.returncode not in (0, 1):
+            return "crash", log
+        if INTERNAL.search(log):
+            return "internal", log
+        if r.returncode == 1:
+            if UNLOCATED.search(log) or not LOCATED.search(log):
+                return "unlocated", log
+            left = sorted(p.name for p in work.iterdir() if p.name not in (name, "tmp"))
+            left += [f"tmp/{p.name}" for p in (work / "tmp").iterdir()]
+            if left:
+                return "leftover", "left: " + ", ".join(left)
+        return None, log
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--circle", required=True)
+    ap.add_argument("--cuda-path", default=os.environ.get("CUDA_PATH", "/usr/local/cuda"))
+    ap.add_argument("--smoke", action="store_true", help="the corpus and 150 mutants, seed 1 (CTest)")
+    ap.add_argument("--count", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--timeout", type=int, default=120)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--keep", help="copy failing inputs here")
+    args = ap.parse_args()
+    if args.smoke:
+        args.count, args.seed = 150, 1
+    cases = inputs(args)
+    failures = []
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        for (name, source), (kind, log) in zip(cases, pool.map(lambda c: judge(c[0], c[1], args), cases)):
+            if kind:
+                failures.append(name)
+                print(f"FAIL {kind}: {name}\n" + "\n".join("    " + l for l in log.splitlines()[-12:]))
+                if args.keep:
+                    pathlib.Path(args.keep).mkdir(parents=True, exist_ok=True)
+                    (pathlib.Path(args.keep) / name).write_text(source)
+    print(f"{len(cases) - len(failures)} passed, {len(failures)} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
