@@ -113,8 +113,22 @@ bool writeModule(const std::string& path, llvm::Module& m, bool bitcode) {
 // LLVM's usual handling.
 // Inline assembly the host's assembler rejects is reported at the asm statement
 // (Clang's CodeGen tags each with its location, the "cookie").
+// File-scope `asm(...)` carries no location cookie: each one's text and place,
+// collected while the AST exists (the host backend runs after it is gone).
+void collectFileScopeAsm(const clang::DeclContext* dc, std::vector<std::pair<std::string, clang::SourceLocation>>& out) {
+  for (const clang::Decl* d : dc->decls()) {
+    if (const auto* a = llvm::dyn_cast<clang::FileScopeAsmDecl>(d)) {
+      if (const auto* text = llvm::dyn_cast<clang::StringLiteral>(a->getAsmStringExpr()))
+        out.emplace_back(text->getString().str(), a->getBeginLoc());
+    } else if (llvm::isa<clang::NamespaceDecl, clang::LinkageSpecDecl>(d)) {
+      collectFileScopeAsm(llvm::cast<clang::DeclContext>(d), out);
+    }
+  }
+}
+
 struct QuietOptimizationFailures : llvm::DiagnosticHandler {
   clang::DiagnosticsEngine* diags = nullptr;
+  std::vector<std::pair<std::string, clang::SourceLocation>> fileScopeAsm;
   bool handleDiagnostics(const llvm::DiagnosticInfo& info) override {
     if (info.getKind() == llvm::DK_OptimizationFailure) return true;
     uint64_t cookie = 0;
@@ -129,12 +143,18 @@ struct QuietOptimizationFailures : llvm::DiagnosticHandler {
       cookie = asmDiag->getLocCookie();
       message = asmDiag->getMsgStr().str();
     }
-    if (!diags || !cookie) return false;
+    clang::SourceLocation loc = clang::SourceLocation::getFromRawEncoding(static_cast<clang::SourceLocation::UIntTy>(cookie));
+    if (const auto* sm = llvm::dyn_cast<llvm::DiagnosticInfoSrcMgr>(&info); !cookie && sm && sm->isInlineAsmDiag())
+      for (const auto& [text, at] : fileScopeAsm)
+        if (llvm::StringRef(text).contains(llvm::StringRef(sm->getSMDiag().getLineContents()).trim())) {
+          loc = at;
+          break;
+        }
+    if (!diags || loc.isInvalid()) return false;
     clang::DiagnosticsEngine::Level level = severity == llvm::DS_Error     ? clang::DiagnosticsEngine::Error
                                             : severity == llvm::DS_Warning ? clang::DiagnosticsEngine::Warning
                                                                            : clang::DiagnosticsEngine::Note;
-    diags->Report(clang::SourceLocation::getFromRawEncoding(static_cast<clang::SourceLocation::UIntTy>(cookie)),
-                  diags->getCustomDiagID(level, "inline assembly: %0"))
+    diags->Report(loc, diags->getCustomDiagID(level, "inline assembly: %0"))
         << message;
     return true;
   }
@@ -158,6 +178,7 @@ public:
     ci_ = &ci;
     ast_ = &ast;
     asmDiagnostics_->diags = &ci.getDiagnostics();
+    collectFileScopeAsm(ast.getTranslationUnitDecl(), asmDiagnostics_->fileScopeAsm);
     // Every header the parse read is an input too: `-o header.h` must not replace it.
     clang::SourceManager& sm = ci.getSourceManager();
     for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) outputs_.protect(it->first.getName().str());

@@ -2,7 +2,11 @@
 
 #include "targets/llvm_users.h"
 
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/InstIterator.h"
@@ -124,10 +128,46 @@ struct Checker {
       return;
     }
     if (auto* atomic = llvm::dyn_cast<llvm::AtomicRMWInst>(&i);
+        atomic && atomic->getValOperand()->getType()->isIntegerTy(64))
+      report(&i, "uses a 64-bit atomic operation, which the SPIR-V target does not support yet (Vulkan's "
+                 "shaderBufferInt64Atomics); use 32-bit atomics");
+    if (auto* cas = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&i); cas && cas->getCompareOperand()->getType()->isIntegerTy(64))
+      report(&i, "uses a 64-bit atomic operation, which the SPIR-V target does not support yet (Vulkan's "
+                 "shaderBufferInt64Atomics); use 32-bit atomics");
+    if (auto* atomic = llvm::dyn_cast<llvm::AtomicRMWInst>(&i);
         atomic && atomic->isFloatingPointOperation() && atomic->getOperation() != llvm::AtomicRMWInst::FAdd)
       report(&i, "uses a floating-point atomic other than atomicAdd ('" +
                      llvm::AtomicRMWInst::getOperationName(atomic->getOperation()).str() +
                      "'), which has no SPIR-V form circle enables");
+  }
+  // Types Vulkan's SPIR-V has no form for, or circle does not enable yet.
+  void types(llvm::Instruction& i) {
+    auto has = [&](auto pred) {
+      return pred(i.getType()) || llvm::any_of(i.operands(), [&](const llvm::Use& op) { return pred(op->getType()); });
+    };
+    if (has([](llvm::Type* t) { return t->getScalarType()->isIntegerTy(128); }))
+      report(located(i), "uses __int128, which SPIR-V has no type for");
+    if (has([](llvm::Type* t) { return t->getScalarType()->isHalfTy() || t->getScalarType()->isBFloatTy(); }))
+      report(located(i), "uses 16-bit floating point (__half, __nv_bfloat16), which the SPIR-V target does not support yet");
+  }
+
+  // SPIR-V wants structured control flow: every loop entered at one header.
+  void controlFlow(llvm::Function& f) {
+    llvm::DominatorTree dt(f);
+    llvm::LoopInfo loops(dt);
+    llvm::ReversePostOrderTraversal<llvm::Function*> rpot(&f);
+    if (!llvm::containsIrreducibleCFG<const llvm::BasicBlock*>(rpot, loops)) return;
+    const llvm::Instruction* at = nullptr;
+    for (llvm::BasicBlock& b : f)
+      if (!at && b.hasNPredecessorsOrMore(2))
+        for (llvm::Instruction& inst : b)
+          if (llvm::DILocation* loc = inst.getDebugLoc().get(); loc && loc->getLine()) {
+            at = &inst;
+            break;
+          }
+    report(at ? at : &f.getEntryBlock().front(),
+           "has a loop entered at more than one place (a goto into a loop), which SPIR-V's structured control "
+           "flow cannot express");
   }
 };
 
@@ -160,11 +200,14 @@ void checkShader(llvm::Module& m, llvm::Function& main, std::vector<ShaderProble
   std::vector<llvm::Function*> functions{&main};
   for (llvm::Function& f : m)
     if (&f != &main && !f.isDeclaration() && !f.use_empty()) functions.push_back(&f);
-  for (llvm::Function* f : functions)
+  for (llvm::Function* f : functions) {
+    c.controlFlow(*f);
     for (llvm::Instruction& i : llvm::instructions(*f)) {
+      c.types(i);
       if (auto* cb = llvm::dyn_cast<llvm::CallBase>(&i)) c.call(*cb);
       else c.pointer(i);
     }
+  }
   c.finish(before);
 }
 

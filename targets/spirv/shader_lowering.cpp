@@ -360,7 +360,11 @@ std::unique_ptr<llvm::Module> lowerShader(const llvm::Module& device, const Shad
   llvm::StripDebugInfo(*m);
   PhysicalAddresses(main).run();
   relaxAtomics(main);
-  simplify(*m, tm, "function(adce),globaldce");
+  // LLVM 22's SPIR-V backend structurizes control flow itself, but not every shape
+  // correctly (a switch among early exits, as in cuda_fp16's __float2half, gives a
+  // branch into a selection past its header): switches become branches, and the
+  // CFG is made structured before the backend sees it.
+  simplify(*m, tm, "function(adce,lower-switch,structurizecfg),globaldce");
   bindPushConstants(*m, entry.pushBytes);
   return m;
 }

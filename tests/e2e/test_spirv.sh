@@ -53,6 +53,34 @@ expect_eq "$(./spirv_features)" "walk: 40 lists, 0 wrong
 mixed: out[0] = 2031, out[17] = 2032.41, out[127] = 2047.55
 count: 608960 (expected 608960)" "pointer chasing, packed parameters, 2-D local size, doubles, atomics"
 
+cu -spirv "$PROGRAMS/spirv_half.cxx" -o spirv_half
+expect_eq "$(./spirv_half)" "half round trip on Vulkan: 4096 values, 0 differ from the host; out[5] = -756, out[11] = inf" \
+  "__half conversions in a shader (once an internal error)"
+
+# Constructs that ended in "internal error" are errors at the construct.
+printf '#include <circle/vulkan.hpp>\n[[spirv::comp(64)]] void k(unsigned long long* p) { atomicAdd(p, 1ull); }\nint main() {}\n' > atomic64.cxx
+expect_contains "$(cu -spirv atomic64.cxx -o x 2>&1)" "atomic64.cxx:2:53: error: SPIR-V entry point 'k' uses a 64-bit atomic operation" "64-bit atomics"
+printf '#include <circle/vulkan.hpp>\n[[spirv::comp(64)]] void k(long long* p) { __int128 a = p[0]; a = a * a; p[1] = (long long)(a >> 64); }\nint main() {}\n' > int128.cxx
+expect_contains "$(cu -spirv int128.cxx -o x 2>&1)" "int128.cxx:2:57: error: SPIR-V entry point 'k' uses __int128, which SPIR-V has no type for" "__int128"
+cat > goto.cxx <<'SRC'
+#include <circle/vulkan.hpp>
+[[spirv::comp(64)]] void k(int* p, int n) {
+  int i = 0;
+  if (n > 3) goto b;
+a:
+  i += 2;
+b:
+  i += p[i];
+  if (i < n) goto a;
+  p[0] = i;
+}
+int main() {}
+SRC
+out=$(cu -spirv goto.cxx -o x 2>&1)
+expect_contains "$out" "goto.cxx:6:3: error: SPIR-V entry point 'k' has a loop entered at more than one place (a goto into a loop)" "irreducible control flow"
+expect_not_contains "$out" "internal error" "no internal error for these"
+expect_no_file x "no executable after them"
+
 # What a shader cannot do: an error at the construct naming it (through the calls that reach
 # it from the entry point), no output.
 err=$(cu -spirv "$PROGRAMS/spirv_unsupported.cxx" -o unsupported 2>&1); status=$?

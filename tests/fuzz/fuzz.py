@@ -80,7 +80,10 @@ def judge(name, source, args):
         src = work / name
         src.write_text(source)
         env = dict(os.environ, TMPDIR=str(work / "tmp"))
-        cmd = [args.circle, f"--cuda-path={args.cuda_path}", "-sm_90", "-c", name, "-o", "out.o"]
+        # A corpus file may name its own flags: "// fuzz-flags: -spirv".
+        first = source.split("\n", 1)[0]
+        flags = first.split("fuzz-flags:", 1)[1].split() if "fuzz-flags:" in first else ["-sm_90"]
+        cmd = [args.circle, f"--cuda-path={args.cuda_path}", *flags, "-c", name, "-o", "out.o"]
         try:
             r = subprocess.run(cmd, cwd=work, env=env, capture_output=True, text=True, errors="replace",
                                timeout=args.timeout)
