@@ -352,7 +352,7 @@ private:
       PhaseReport::Scope t(report_, "ptxas");
       if (std::string err = assemblePtx(*tk_, sm, ptx, img.ptxFile, img.cubinFile, o_.deviceDebug, o_.verbose);
           !err.empty()) {
-        reportError(err);
+        reportAtNamedKernel(err);
         return false;
       }
       images.push_back(img);
@@ -387,6 +387,17 @@ private:
     if (kernels_.empty()) kernels_ = indexKernels(*ast_);
     auto it = kernels_.find(kernel);
     return it == kernels_.end() ? clang::SourceLocation() : it->second->getLocation();
+  }
+
+  // A ptxas error that names a kernel (a limit it exceeds) is said at the kernel.
+  void reportAtNamedKernel(const std::string& message) {
+    std::string fn = functionNamedByPtxas(message);
+    clang::SourceLocation loc = fn.empty() ? clang::SourceLocation() : kernelLocation(fn);
+    if (loc.isInvalid() && !fn.empty())
+      if (const clang::FunctionDecl* fd = findFunctionBySymbol(*ast_, fn)) loc = fd->getLocation();
+    if (loc.isInvalid()) return reportError(message);
+    clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
+    diags.Report(loc, diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0")) << llvm::StringRef(message).rtrim().str();
   }
 
   // One diagnostic per reached function, at the kernel that reaches it.

@@ -13,6 +13,7 @@
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <algorithm>
@@ -54,8 +55,12 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
   for (const auto& m : opts.macroOps) args.push_back(m);
   args.push_back(input);
 
+  // The invocation keeps pointers into its arguments (CodeGenOptions::Argv0 and the
+  // recorded command line, read by the host backend): they live as long as circle.
+  static llvm::BumpPtrAllocator storage;
+  static llvm::StringSaver saver(storage);
   std::vector<const char*> argv;
-  for (const auto& a : args) argv.push_back(a.c_str());
+  for (const auto& a : args) argv.push_back(saver.save(a).data());
   clang::DiagnosticOptions diagOpts;
   clang::CreateInvocationOptions cio;
   cio.Diags = clang::CompilerInstance::createDiagnostics(*llvm::vfs::getRealFileSystem(), diagOpts);

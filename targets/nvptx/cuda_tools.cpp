@@ -6,6 +6,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <regex>
+
 namespace circle {
 
 std::string assemblePtx(const CudaToolkit& tk, int sm, const std::string& ptx, const std::string& ptxFile,
@@ -35,6 +37,13 @@ std::string assemblePtx(const CudaToolkit& tk, int sm, const std::string& ptx, c
       return "the program exceeds a limit of " + smName(sm) + " (ptxas):\n" + r.output;
   return "ptxas rejected the PTX circle generated for " + smName(sm) + " (a circle bug):\n" +
          (r.output.empty() ? r.failure("ptxas") : r.output);
+}
+
+std::string functionNamedByPtxas(const std::string& message) {
+  static const std::regex named("(?:[Ff]unction '([A-Za-z0-9_$.]+)')|(?:in function '?([A-Za-z0-9_$.]+))");
+  std::smatch m;
+  if (!std::regex_search(message, m, named)) return {};
+  return m[1].matched ? m[1].str() : m[2].str();
 }
 
 std::string runNvlink(const CudaToolkit& tk, int sm, const std::string& cubinFile, const std::string& outFile,

@@ -19,6 +19,10 @@ struct SmImage {
 std::string assemblePtx(const CudaToolkit& tk, int sm, const std::string& ptx, const std::string& ptxFile,
                         const std::string& outFile, bool debug, bool verbose, bool relocatable = false);
 
+// The function a ptxas error names ("Entry function '_Z1kv' uses too much shared
+// data"), by symbol, or empty: a limit error is reported at that kernel.
+std::string functionNamedByPtxas(const std::string& message);
+
 // Links a relocatable cubin with the device runtime library (libcudadevrt.a).
 std::string runNvlink(const CudaToolkit& tk, int sm, const std::string& cubinFile, const std::string& outFile,
                       bool verbose);

@@ -56,6 +56,16 @@ SRC
 rejects member_launch "member_launch.cxx:6:22: error: only a __global__ function can be launched with <<<...>>>; this call is not a kernel launch"
 check; [ "$(cu -sm_90 member_launch.cxx -o out 2>&1 | grep -c 'error:')" -eq 1 ] || fail "only the member call is refused"
 
+# A limit only ptxas knows (static shared memory per block): the program's error, at
+# the kernel ptxas names, not a circle bug.
+printf '__global__ void k(char* o) {\n  __shared__ char big[100000];\n  big[threadIdx.x] = 1;\n  __syncthreads();\n  *o = big[5];\n}\nint main() {}\n' > smem.cxx
+out=$(cu -sm_90 smem.cxx -o out 2>&1); rc=$?
+expect_eq "$rc" 1 "shared memory over the limit: exit status"
+expect_contains "$out" "smem.cxx:1:17: error: the program exceeds a limit of sm_90 (ptxas):" "shared memory over the limit, at the kernel"
+expect_contains "$out" "uses too much shared data" "ptxas's words"
+expect_not_contains "$out" "circle bug" "a program's limit is not a circle bug"
+expect_no_file out "no output"
+
 # __float128 arithmetic the GPU cannot do: at the expression, through a helper too.
 cat > quad.cxx <<'SRC'
 __device__ double third(double x) {
