@@ -83,6 +83,10 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
                                                opts.macroOps.end();
   auto& pp = inv->getPreprocessorOpts();
   pp.addMacroDef("__circle__=1");
+  // CUDA's headers give device code the device runtime API (cudaMalloc, streams,
+  // cudaGraphLaunch...) only under relocatable device code, as nvcc says with this
+  // macro; without it they are stubs returning an error.
+  if (toolkit && opts.rdc) pp.addMacroDef("__CUDACC_RDC__=1");
   // CUB picks its tuning (a type, ChainedPolicy::ActivePolicy) from one compile-time
   // PTX version, which in one pass cannot differ per target: like nvc++, whose macro
   // this is, circle builds CUB's algorithms for a single -sm_XX.

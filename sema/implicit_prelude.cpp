@@ -184,6 +184,33 @@ std::string preludeText(const PreludeConfig& config) {
   return text;
 }
 
+// nvcc's headers give host code min and max for the arithmetic types (CUDA code
+// calls them unqualified in host and __host__ __device__ functions); Clang's give the
+// device only. These are the host's, beside Clang's device overloads: host code and
+// untagged functions find them, kernels keep the device's.
+const char* kHostMinMax = R"(
+#define __CIRCLE_MINMAX(T1, T2, R) \
+  inline R min(T1 __a, T2 __b) { return (R)__a < (R)__b ? (R)__a : (R)__b; } \
+  inline R max(T1 __a, T2 __b) { return (R)__a > (R)__b ? (R)__a : (R)__b; }
+__CIRCLE_MINMAX(int, int, int)
+__CIRCLE_MINMAX(unsigned, unsigned, unsigned)
+__CIRCLE_MINMAX(int, unsigned, unsigned)
+__CIRCLE_MINMAX(unsigned, int, unsigned)
+__CIRCLE_MINMAX(long, long, long)
+__CIRCLE_MINMAX(unsigned long, unsigned long, unsigned long)
+__CIRCLE_MINMAX(long, unsigned long, unsigned long)
+__CIRCLE_MINMAX(unsigned long, long, unsigned long)
+__CIRCLE_MINMAX(long long, long long, long long)
+__CIRCLE_MINMAX(unsigned long long, unsigned long long, unsigned long long)
+__CIRCLE_MINMAX(long long, unsigned long long, unsigned long long)
+__CIRCLE_MINMAX(unsigned long long, long long, unsigned long long)
+__CIRCLE_MINMAX(float, float, float)
+__CIRCLE_MINMAX(double, double, double)
+__CIRCLE_MINMAX(float, double, double)
+__CIRCLE_MINMAX(double, float, double)
+#undef __CIRCLE_MINMAX
+)";
+
 std::string launchPreludeText(const PreludeConfig& config) {
   std::string text;
   if (!config.cuda) return text;
@@ -193,6 +220,7 @@ std::string launchPreludeText(const PreludeConfig& config) {
     os << "#define __CIRCLE_LAUNCH_CHECKS 1\n#include <stdio.h>\n#include <assert.h>\n"
           "#if __cplusplus >= 202002L\n#include <source_location>\n#endif\n";
   os << kLaunchConfiguration;
+  os << kHostMinMax;
   os << UntaggedFunctions::preludeText(); // last: it applies to what follows
   return text;
 }

@@ -1,0 +1,51 @@
+# Reproducers of CUDA code that nvcc compiles and circle did not (issue "Existing CUDA
+# code compiles and runs as it does with nvcc"); the GPU runs of the same patterns are
+# tests/gpu/nvcc/{host_min_max,device_runtime_api,hd_math}.cu.
+source "$(dirname "$0")/lib.sh"
+
+# Unqualified min and max in host code and in untagged helpers.
+cat > minmax.cxx <<'SRC'
+#include <cstdio>
+void get(int n, int& b) { b = min(n, 64); }
+int main() {
+  int b;
+  get(100, b);
+  printf("%f %d %d %u %g\n", max(0.5f, 1.0f), min(7, 3), b, max(-1, 2u), min(2.5, 1.5f));
+}
+SRC
+out=$(cu -sm_90 minmax.cxx -o minmax 2>&1)
+expect_eq "$?" 0 "host min/max compile ($out)"
+expect_eq "$(./minmax)" "1.000000 3 64 4294967295 1.5" "host min/max compute as nvcc's overloads do"
+# Kernels keep the device's overloads (min.s32 in the PTX).
+printf '__global__ void k(int* p) { p[0] = min(p[1], p[2]); p[3] = max(p[4], 5); }\nint main() {}\n' > minmax_kernel.cxx
+cu -sm_90 -S -gpu minmax_kernel.cxx -o mk > /dev/null 2>&1
+expect_contains "$(cat mk.sm_90.ptx)" "min.s32" "a kernel's min is the device's"
+
+# -rdc defines __CUDACC_RDC__: a kernel's cudaMalloc is the device runtime's, not a
+# stub that returns error 999.
+printf '__global__ void k(int** o, cudaError_t* e) { int* p = nullptr; *e = cudaMalloc((void**)&p, 256); *o = p; }\nint main() {}\n' > rdc_malloc.cxx
+cu -sm_90 -rdc -S -gpu rdc_malloc.cxx -o rm > /dev/null 2>&1
+expect_contains "$(cat rm.sm_90.ptx)" "call.uni (retval0), __cudaCDP2Malloc" "device cudaMalloc calls the device runtime"
+expect_not_contains "$(cat rm.sm_90.ptx)" "999" "no stub error code"
+printf '#if defined(__CUDACC_RDC__)\n#error "rdc"\n#endif\nint main() {}\n' > rdc_macro.cxx
+expect_contains "$(cu -sm_90 -rdc -c rdc_macro.cxx -o x.o 2>&1)" "error: \"rdc\"" "__CUDACC_RDC__ with -rdc"
+cu -sm_90 -c rdc_macro.cxx -o x.o; expect_eq "$?" 0 "no __CUDACC_RDC__ without -rdc"
+cu -sm_90 -rdc "$CIRCLE_ROOT/tests/gpu/nvcc/device_runtime_api.cu" -o device_runtime_api
+expect_eq "$?" 0 "the device runtime API program links (nvlink with libcudadevrt)"
+
+# The C library's math in __host__ __device__ and untagged functions a kernel reaches.
+cat > hd_math.cxx <<'SRC'
+#include <cmath>
+__host__ __device__ float angle(float a, float b) { return atanf(a / b); }
+float untagged(float x) { return expf(x) + logf(x) + tanf(x) + sinf(x) + powf(x, 1.5f) + log10f(x); }
+double untagged_double(double x) { return exp(x) + log(x) + tan(x) + atan2(x, 2.0) + cbrt(x); }
+__global__ void k(float* o, double* d) { o[0] = angle(o[1], o[2]) + untagged(o[3]); d[0] = untagged_double(d[1]); }
+int main() { return angle(1, 1) > 0.7f && untagged(1) > 0 ? 0 : 1; }
+SRC
+out=$(cu -sm_75 -sm_90 hd_math.cxx -o hd_math 2>&1)
+expect_eq "$?" 0 "libm in host-device code a kernel reaches ($out)"
+expect_not_contains "$out" "no libcall" "no backend failure"
+check; ./hd_math || fail "the host side computes"
+cu -sm_90 -S -gpu -OG0 hd_math.cxx -o hdm > /dev/null 2>&1
+expect_not_contains "$(cat hdm.sm_90.ptx)" "atanf" "atanf became libdevice's code"
+finish
