@@ -25,6 +25,7 @@
 #include "sema/execution_spaces.h"
 #include "sema/if_target_rules.h"
 #include "sema/launch_checks.h"
+#include "sema/ptx_asm_strings.h"
 #include "sema/storage_only.h"
 #include "sema/untagged_functions.h"
 #include "targets/host/checked_launch.h"
@@ -188,6 +189,7 @@ public:
     if (tk_) {
       if (!checkLaunches(ast, ci.getDiagnostics(), o_.smTargets, *launchTokens_, launches_)) return;
       if (!checkDeviceDeclarations(ast, ci.getDiagnostics())) return;
+      acceptNvccAsmPercents(ast);
       untagged_.afterParse(ci.getSema(), [&](clang::SourceLocation loc) { return deadOnHost(ci, loc); });
       makeVirtualFunctionsTagless(ast);
       hostConstexprs_ = findHostConstexprVariables(ast);

@@ -48,4 +48,10 @@ expect_not_contains "$out" "no libcall" "no backend failure"
 check; ./hd_math || fail "the host side computes"
 cu -sm_90 -S -gpu -OG0 hd_math.cxx -o hdm > /dev/null 2>&1
 expect_not_contains "$(cat hdm.sm_90.ptx)" "atanf" "atanf became libdevice's code"
+# A PTX special register with one '%' in extended asm, as nvcc accepts it.
+printf '__global__ void k(unsigned long long* o) { unsigned long long t; asm volatile("mov.u64 %%0, %%globaltimer;" : "=l"(t)); *o = t; }\nint main() {}\n' > timer.cxx
+cu -sm_90 -S -gpu timer.cxx -o timer > /dev/null 2>&1
+expect_eq "$?" 0 "one-% special register compiles"
+expect_contains "$(cat timer.sm_90.ptx)" "mov.u64 %rd1, %globaltimer;" "the register reaches the PTX"
+cu -sm_90 timer.cxx -o timer; expect_eq "$?" 0 "and ptxas accepts it"
 finish
