@@ -5,7 +5,9 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/LambdaCapture.h"
 #include "clang/AST/Mangle.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
@@ -144,6 +146,19 @@ bool checkLaunches(clang::ASTContext& ast, clang::DiagnosticsEngine& diags, cons
                     "; a kernel launched from the device receives a copy of the argument's bytes");
       }
       continue;
+    }
+    // A closure holding references to the host's locals would have the kernel read
+    // the host's stack (nvcc and Clang refuse it too).
+    for (const clang::Expr* arg : l.call->arguments()) {
+      const clang::CXXRecordDecl* closure = arg->getType()->getAsCXXRecordDecl();
+      if (!closure || !closure->isLambda()) continue;
+      for (const clang::LambdaCapture& capture : closure->captures())
+        if (capture.capturesVariable() && capture.getCaptureKind() == clang::LCK_ByRef)
+          error(capture.getLocation(), "the lambda passed to a kernel captures '" +
+                                           capture.getCapturedVar()->getNameAsString() +
+                                           "' by reference, which the GPU would read from the host's stack; "
+                                           "capture it by value ([=] or [" +
+                                           capture.getCapturedVar()->getNameAsString() + "])");
     }
     // Without -rdc Sema already refused launches in explicit __device__/__global__ code.
     if (l.enclosing) index.launchingFunctions.emplace(deviceSymbolName(*mangler, *l.enclosing), l.call->getBeginLoc());

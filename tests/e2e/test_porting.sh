@@ -54,4 +54,18 @@ cu -sm_90 -S -gpu timer.cxx -o timer > /dev/null 2>&1
 expect_eq "$?" 0 "one-% special register compiles"
 expect_contains "$(cat timer.sm_90.ptx)" "mov.u64 %rd1, %globaltimer;" "the register reaches the PTX"
 cu -sm_90 timer.cxx -o timer; expect_eq "$?" 0 "and ptxas accepts it"
+# A lambda capturing host locals by reference, passed to a kernel: refused, at the capture.
+cat > byref.cxx <<'SRC'
+template <class F> __global__ void run(F f) { f(); }
+int main() {
+  int x = 0, y = 1;
+  run<<<1, 1>>>([&] { x += y; });
+  run<<<1, 1>>>([=] { (void)(x + y); });
+}
+SRC
+out=$(cu -sm_90 byref.cxx -o byref 2>&1)
+expect_eq "$?" 1 "a by-reference capture into a kernel fails"
+expect_contains "$out" "byref.cxx:4:23: error: the lambda passed to a kernel captures 'x' by reference, which the GPU would read from the host's stack" "at the capture"
+expect_eq "$(grep -c 'error: the lambda' <<< "$out")" 2 "each captured variable, the by-value lambda not"
+expect_no_file byref "no executable"
 finish
