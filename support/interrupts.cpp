@@ -25,6 +25,7 @@ std::atomic<char*> files[kFileSlots];
 std::atomic<char*> dirs[kDirSlots];
 std::atomic<pid_t> runningTool{0};
 std::atomic<bool> forkedChild{false};
+std::atomic<bool> interrupting{false};
 
 void track(std::atomic<char*>* slots, int n, const std::string& path) {
   char* copy = strdup(path.c_str());
@@ -120,6 +121,7 @@ void removeTracked() {
 }
 
 void onInterrupt(int sig) {
+  interrupting = true;
   stopTool();
   removeTracked();
   say("circle: error: interrupted by ");
@@ -158,6 +160,7 @@ void trackFile(const std::string& path) { track(files, kFileSlots, path); }
 void untrackFile(const std::string& path) { untrack(files, kFileSlots, path); }
 void trackDirectory(const std::string& path) { track(dirs, kDirSlots, path); }
 void untrackDirectory(const std::string& path) { untrack(dirs, kDirSlots, path); }
+bool inProgress() { return interrupting; }
 void setRunningTool(pid_t group) { runningTool.store(group); }
 
 } // namespace circle::interrupts

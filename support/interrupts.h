@@ -29,6 +29,10 @@ void untrackDirectory(const std::string& path);
 // dies of an interrupt without touching them.
 void enterChildProcess();
 
+// Whether an interrupt is being handled (on whichever thread took the signal): a
+// tool that ended meanwhile was stopped by circle, and is not to be reported.
+bool inProgress();
+
 // The process group of the tool running now (0: none). It is sent SIGTERM, then
 // SIGKILL if it has not ended within a second.
 void setRunningTool(pid_t group);

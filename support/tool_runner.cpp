@@ -96,6 +96,8 @@ void wait(pid_t pid, int limit, ToolResult& result) {
     nap = std::min(nap * 2, std::chrono::microseconds(20000));
   }
   interrupts::setRunningTool(0);
+  // circle stopped it: the handler, on another thread, ends circle with the signal.
+  while (interrupts::inProgress()) pause();
   // Whatever the tool left running in its group has no business outliving it.
   kill(-pid, SIGKILL);
   if (WIFSIGNALED(status)) {
