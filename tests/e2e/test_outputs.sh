@@ -97,8 +97,9 @@ exec "$CUDA_PATH/bin/ptxas" "\$@"
 SH
 chmod +x fakecuda/bin/ptxas
 fake() { "$CIRCLE" --cuda-path="$work/fakecuda" -sm_90 "$@"; }
-tmpcount() { ls "${TMPDIR:-/tmp}" | grep -c '^circle' ; }
-before=$(tmpcount)
+# circle's scratch directory and tool logs go to TMPDIR: a private one shows what is left.
+export TMPDIR="$work/tmpdir"
+mkdir -p "$TMPDIR"
 out=$(FAKE_PTXAS=crash fake h.cxx -o crashed 2>&1); rc=$?
 expect_eq "$rc" 1 "a crashing ptxas: exit status"
 expect_contains "$out" "circle: error: ptxas crashed (signal 11: Segmentation fault) while assembling sm_90: the CUDA toolkit's ptxas failed, not the program" "a crashing ptxas is named"
@@ -122,5 +123,29 @@ for sig in TERM HUP; do
   expect_no_file interrupted "SIG$sig leaves no output"
   expect_eq "$(leftovers)" "" "SIG$sig leaves no temporaries beside the output"
 done
-expect_eq "$(tmpcount)" "$before" "no scratch directory or tool log left in the temp directory"
+# SIGINT (a terminal's Ctrl-C) the same way; a shell starts background jobs with it
+# ignored, so the compile is started with it at its default.
+rm -f ptxas.pid
+python3 - "$CIRCLE" "$work" > sigint.log 2>&1 <<'PY' &
+import os, signal, subprocess, sys
+circle, work = sys.argv[1], sys.argv[2]
+env = dict(os.environ, FAKE_PTXAS="hang")
+p = subprocess.Popen([circle, f"--cuda-path={work}/fakecuda", "-sm_90", "h.cxx", "-o", "interrupted"], env=env,
+                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+import time
+for _ in range(100):
+    if os.path.exists("ptxas.pid") and os.path.getsize("ptxas.pid"): break
+    time.sleep(0.1)
+p.send_signal(signal.SIGINT)
+print("status", p.wait())
+PY
+wait $!
+expect_contains "$(cat sigint.log)" "circle: error: interrupted by SIGINT; the compile was stopped and no output was written" "SIGINT is reported"
+expect_contains "$(cat sigint.log)" "status -2" "SIGINT: circle dies of the signal"
+expect_not_contains "$(cat sigint.log)" "ptxas" "SIGINT does not blame ptxas"
+sleep 0.2
+check; ! kill -0 "$(cat ptxas.pid)" 2>/dev/null || fail "SIGINT: ptxas still runs"
+expect_no_file interrupted "SIGINT leaves no output"
+expect_eq "$(leftovers)" "" "SIGINT leaves no temporaries beside the output"
+expect_eq "$(ls -A "$TMPDIR")" "" "no scratch directory or tool log left in the temp directory"
 finish
