@@ -31,6 +31,7 @@
 #include "targets/host/checked_launch.h"
 #include "targets/host/managed_vars.h"
 #include "targets/host/host_backend.h"
+#include "targets/host/stack_limits.h"
 #include "targets/host/link.h"
 #include "targets/nvptx/cuda_tools.h"
 #include "targets/nvptx/device_codegen_options.h"
@@ -44,6 +45,7 @@
 #include "targets/nvptx/ptx_names.h"
 #include "targets/nvptx/rdc_objects.h"
 #include "targets/nvptx/sm_targets.h"
+#include "targets/nvptx/stack_bounds.h"
 #include "targets/spirv/spirv_binary.h"
 
 #include "clang/AST/ASTContext.h"
@@ -225,6 +227,7 @@ public:
     embedSpirvShaders(*hostModule_, ast, shaders_);
     dropStorageOnlyDestructors(*hostModule_, ast, storageOnly_);
     routeStubLaunchesThroughCheck(*hostModule_);
+    raiseStackBeforeLaunches(*hostModule_, stackBytes_);
     std::string unreachable = redirectManagedVariables(*hostModule_, managed_, o_.rdc);
     if (!unreachable.empty()) {
       clang::DiagnosticsEngine& diags = ci.getDiagnostics();
@@ -352,11 +355,17 @@ private:
       }
       SmImage img{sm, temps_.file(base + ".ptx"), temps_.file(base + ".cubin")};
       PhaseReport::Scope t(report_, "ptxas");
-      if (std::string err = assemblePtx(*tk_, sm, ptx, img.ptxFile, img.cubinFile, o_.deviceDebug, o_.verbose);
+      std::map<std::string, unsigned> frames;
+      if (std::string err = assemblePtx(*tk_, sm, ptx, img.ptxFile, img.cubinFile, o_.deviceDebug, o_.verbose,
+                                        /*relocatable=*/false, &frames);
           !err.empty()) {
         reportAtNamedKernel(err);
         return false;
       }
+      // The most any sm's build of a kernel needs: one stack limit serves them all.
+      if (o_.gpuAutoStack)
+        for (const auto& [kernel, bytes] : unboundedKernelStacks(*m, frames))
+          stackBytes_[kernel] = std::max(stackBytes_[kernel], bytes);
       images.push_back(img);
     }
     if (o_.gpuOutput || o_.smTargets.empty()) return true; // -spirv alone: no CUDA image
@@ -609,7 +618,7 @@ private:
                                           "libraries do not provide yet"));
       return false;
     }
-    if (sm == o_.smTargets.front()) // the same code for every sm: say it once
+    if (!o_.gpuAutoStack && sm == o_.smTargets.front()) // the same code for every sm: say it once
       reportAtKernels(findUnboundedStacks(m),
                       "kernel '{0}' may need more stack than ptxas can determine statically (recursion through "
                       "'{1}'); the default is 1 KiB per thread: raise it with cudaDeviceSetLimit(cudaLimitStackSize, "
@@ -638,6 +647,7 @@ private:
   llvm::LLVMContext llvm_;
   QuietOptimizationFailures* asmDiagnostics_ = nullptr; // owned by llvm_
   std::map<std::string, OperationSite> sites_;            // of the module being lowered
+  std::map<std::string, unsigned long long> stackBytes_;  // kernels ptxas cannot size: their bound
   clang::CompilerInstance* ci_ = nullptr;
   clang::ASTContext* ast_ = nullptr; // valid only while onParsed runs
   DeclsByName kernels_, hostOnly_, longDouble_;

@@ -114,6 +114,8 @@ ParseResult parseOptions(const std::vector<std::string>& args) {
       o.spirv = true;
     } else if (a == "--device-library") {
       o.deviceLibrary = true;
+    } else if (a == "-fno-gpu-auto-stack" || a == "-fgpu-auto-stack") {
+      o.gpuAutoStack = a == "-fgpu-auto-stack";
     } else if (a == "--keep-temps") {
       o.keepTemps = true;
     } else if (a == "-v") {
@@ -215,6 +217,9 @@ for every -sm_XX; the executable carries a fat binary like nvcc's.
   -spirv            also compile each [[spirv::comp(N)]] kernel to a Vulkan compute
                     shader (SPIR-V), embedded in the executable; run it with
                     circle/vulkan.hpp (the Vulkan loader is linked implicitly)
+  -fno-gpu-auto-stack  do not raise CUDA's stack limit before launching a kernel
+                    whose stack ptxas cannot size (recursion, calls through
+                    pointers); circle bounds it and raises the limit by default
   -G                device debug information
   -OG0..-OG3        device optimisation (default -OG2)
   -O0..-O3          host optimisation (default -O0)

@@ -35,6 +35,7 @@ struct Options {
   bool spirv = false;       // -spirv: Vulkan compute shaders for the [[spirv::comp]] kernels
   bool rdc = false;         // -rdc: relocatable device code, linked across objects by circle
   bool deviceLibrary = false; // --device-library: device bitcode of every definition, nothing linked
+  bool gpuAutoStack = true; // -fno-gpu-auto-stack: do not raise the stack limit for kernels ptxas cannot size
   bool keepTemps = false;   // --keep-temps: leave the PTX/cubin/fatbin files beside the output
   bool verbose = false;     // -v: print the external tools circle runs
   bool showVersion = false;

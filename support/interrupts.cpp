@@ -51,7 +51,7 @@ void untrack(std::atomic<char*>* slots, int n, const std::string& path) {
 struct Ignored {
   bool sig[NSIG] = {};
   Ignored() {
-    for (int s : {SIGINT, SIGTERM, SIGHUP}) {
+    for (int s : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) {
       struct sigaction old{};
       sig[s] = sigaction(s, nullptr, &old) == 0 && old.sa_handler == SIG_IGN;
     }
@@ -125,7 +125,11 @@ void onInterrupt(int sig) {
   stopTool();
   removeTracked();
   say("circle: error: interrupted by ");
-  say(sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a signal");
+  say(sig == SIGINT    ? "SIGINT"
+      : sig == SIGTERM ? "SIGTERM"
+      : sig == SIGHUP  ? "SIGHUP"
+      : sig == SIGPIPE ? "SIGPIPE (its output or standard error was closed)"
+                       : "a signal");
   say("; the compile was stopped and no output was written\n");
   // Die of the same signal: a build tool must see an interrupted compiler, not a failed one.
   signal(sig, SIG_DFL);
@@ -144,7 +148,7 @@ void install() {
   struct sigaction sa{};
   sa.sa_handler = onInterrupt;
   sigemptyset(&sa.sa_mask);
-  for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) {
     if (ignoredAtStart.sig[sig]) signal(sig, SIG_IGN);
     else sigaction(sig, &sa, nullptr);
   }
@@ -153,7 +157,7 @@ void install() {
 
 void enterChildProcess() {
   forkedChild = true;
-  for (int sig : {SIGINT, SIGTERM, SIGHUP}) signal(sig, SIG_DFL);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) signal(sig, SIG_DFL);
 }
 
 void trackFile(const std::string& path) { track(files, kFileSlots, path); }

@@ -1,7 +1,8 @@
 // What must not outlive circle: its scratch files and directories, the temporary
 // files its outputs wait in, and the tools it runs (ptxas, fatbinary, nvlink, the
 // linker driver, each with whatever it started). When circle is interrupted
-// (SIGINT, SIGTERM, SIGHUP) these are stopped and removed, it says so, and it then
+// (SIGINT, SIGTERM, SIGHUP; SIGPIPE when what reads its output or standard error
+// goes away, as `circle ... 2>&1 | head` does) these are stopped and removed, it says so, and it then
 // dies of the same signal, so make and the shell see an interrupted compile; when
 // circle itself crashes they are removed before LLVM's crash report.
 //

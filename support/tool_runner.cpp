@@ -49,7 +49,7 @@ pid_t spawn(const std::string& exe, const std::vector<std::string>& args, int lo
   posix_spawnattr_init(&attr);
   sigset_t interrupts, none, previous;
   sigemptyset(&interrupts);
-  for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&interrupts, sig);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) sigaddset(&interrupts, sig);
   sigemptyset(&none);
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
   posix_spawnattr_setpgroup(&attr, 0);

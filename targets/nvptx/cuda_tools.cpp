@@ -1,8 +1,10 @@
 #include "targets/nvptx/cuda_tools.h"
 
-#include "targets/nvptx/sm_targets.h"
 #include "support/tool_runner.h"
+#include "targets/nvptx/sm_targets.h"
+#include "targets/nvptx/stack_bounds.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -10,20 +12,39 @@
 
 namespace circle {
 
+namespace {
+
+// ptxas -v's report (each function's registers and frame) is circle's to read; its
+// warnings are the user's.
+std::string withoutInfo(const std::string& output) {
+  std::string kept;
+  bool inInfo = false;
+  for (llvm::StringRef line : llvm::split(output, '\n')) {
+    if (line.starts_with("ptxas info")) inInfo = true;
+    else if (!line.starts_with("    ")) inInfo = false;
+    if (!inInfo && !line.empty()) kept += line.str() + "\n";
+  }
+  return kept;
+}
+
+} // namespace
+
 std::string assemblePtx(const CudaToolkit& tk, int sm, const std::string& ptx, const std::string& ptxFile,
-                        const std::string& outFile, bool debug, bool verbose, bool relocatable) {
+                        const std::string& outFile, bool debug, bool verbose, bool relocatable,
+                        std::map<std::string, unsigned>* frames) {
   {
     std::error_code ec;
     llvm::raw_fd_ostream os(ptxFile, ec, llvm::sys::fs::OF_None);
     if (ec) return "cannot write '" + ptxFile + "': " + ec.message();
     os << ptx;
   }
-  std::vector<std::string> args = {"-m64", "-arch=" + smName(sm), ptxFile, "-o", outFile};
+  std::vector<std::string> args = {"-m64", "-v", "-arch=" + smName(sm), ptxFile, "-o", outFile};
   if (debug) args.insert(args.begin(), "-g");
   if (relocatable) args.insert(args.begin(), "-c");
   ToolResult r = runTool(tk.ptxas, args, verbose);
   if (r.ok()) {
-    llvm::errs() << r.output; // its warnings
+    if (frames) *frames = parsePtxasFrames(r.output);
+    llvm::errs() << withoutInfo(r.output); // its warnings
     return {};
   }
   if (r.status != ToolResult::Status::Exited)

@@ -1,5 +1,6 @@
 // The toolkit's ptxas (PTX -> cubin) and fatbinary (cubins + PTX -> one fat binary).
 #pragma once
+#include <map>
 #include <string>
 #include <vector>
 
@@ -16,8 +17,10 @@ struct SmImage {
 // assemblePtx writes `ptx` to ptxFile and runs ptxas on it into outFile, printing
 // ptxas's warnings; `relocatable` (-c) leaves calls to functions defined elsewhere
 // for nvlink.
+// ptxas runs with -v: `frames`, when given, gets each function's stack frame.
 std::string assemblePtx(const CudaToolkit& tk, int sm, const std::string& ptx, const std::string& ptxFile,
-                        const std::string& outFile, bool debug, bool verbose, bool relocatable = false);
+                        const std::string& outFile, bool debug, bool verbose, bool relocatable = false,
+                        std::map<std::string, unsigned>* frames = nullptr);
 
 // The function a ptxas error names ("Entry function '_Z1kv' uses too much shared
 // data"), by symbol, or empty: a limit error is reported at that kernel.

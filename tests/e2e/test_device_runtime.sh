@@ -45,7 +45,28 @@ out=$(cu -sm_90 -OG0 -S -gpu re.cxx -o re 2>&1)
 expect_eq "$?" 0 "realloc in a kernel ($out)"
 has_func re.sm_90.ptx __circle_realloc "realloc through the wrapper"
 
-out=$(cu -sm_75 -sm_90 "$EXAMPLES/unique.cxx" -o unique 2>&1)
+# A kernel whose stack ptxas cannot size (a std::set's destructor recurses): its stub
+# raises CUDA's stack limit to circle's bound before the launch; a plain kernel's not.
+out=$(cu -sm_75 -sm_90 -S -emit-llvm "$EXAMPLES/unique.cxx" -o unique.ll 2>&1)
+expect_not_contains "$out" "may need more stack" "no warning: circle sizes the stack"
+stub=$(sed -n '/^define.*__device_stub__kernel/,/^}/p' unique.ll)
+expect_contains "$stub" "call i32 @__circle_stack_cudaLaunchKernel(i64 " "the stub raises the limit"
+expect_contains "$(cat unique.ll)" "call i32 @cudaDeviceSetLimit(i32 0, i64 %0)" "through cudaDeviceSetLimit(cudaLimitStackSize)"
+cu -sm_90 -S -emit-llvm "$EXAMPLES/saxpy.cxx" -o saxpy.ll > /dev/null 2>&1
+expect_not_contains "$(cat saxpy.ll)" "__circle_stack" "a kernel ptxas sizes launches as it is"
+# A recursive function with a known frame: 64 times its frame.
+cat > fib.cxx <<'SRC'
+__device__ int fib(int n) { int pad[8]; for (int i = 0; i < 8; ++i) pad[i] = n + i; return n < 2 ? n + pad[n & 7] - n - (n & 7) : fib(n - 1) + fib(n - 2); }
+__global__ void k(int* o, int n) { *o = fib(n); }
+int main() { k<<<1, 1>>>(nullptr, 3); }
+SRC
+cu -sm_90 -S -emit-llvm fib.cxx -o fib.ll > /dev/null 2>&1
+cu -sm_90 -S -gpu fib.cxx -o fibg > /dev/null 2>&1
+frame=$("$CUDA_PATH/bin/ptxas" -v -arch=sm_90 fibg.sm_90.ptx -o /dev/null 2>&1 | grep -A1 'properties for _Z3fibi' | sed -n 's/^ *\([0-9]*\) bytes stack frame.*/\1/p')
+expect_contains "$(cat fib.ll)" "@__circle_stack_cudaLaunchKernel(i64 $((frame * 64))," "64 times fib's ptxas frame ($frame bytes)"
+# -fno-gpu-auto-stack: as CUDA does, with the warning instead.
+out=$(cu -sm_75 -sm_90 -fno-gpu-auto-stack -S -emit-llvm "$EXAMPLES/unique.cxx" -o unique_off.ll 2>&1)
+expect_not_contains "$(cat unique_off.ll)" "__circle_stack" "-fno-gpu-auto-stack leaves the stubs as they are"
 expect_contains "$out" "unique.cxx:7:17: warning: kernel 'kernel(int, int)' may need more stack than ptxas can determine statically (recursion through 'std::_Rb_tree<int, int" "recursion warning at the kernel"
 expect_eq "$(grep -c 'may need more stack' <<< "$out")" 1 "warned once, not per sm"
 finish

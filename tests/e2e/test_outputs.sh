@@ -147,5 +147,11 @@ sleep 0.2
 check; ! kill -0 "$(cat ptxas.pid)" 2>/dev/null || fail "SIGINT: ptxas still runs"
 expect_no_file interrupted "SIGINT leaves no output"
 expect_eq "$(leftovers)" "" "SIGINT leaves no temporaries beside the output"
+# A reader that goes away (`circle ... 2>&1 | head -1`): SIGPIPE, nothing left behind.
+python3 -c "print(''.join('#warning many\n' for _ in range(3000)) + 'int main() {}')" > noisy.cxx
+"$CIRCLE" --cuda-path="$CUDA_PATH" -sm_90 noisy.cxx -o noisy 2>&1 | head -1 > /dev/null
+expect_eq "${PIPESTATUS[0]}" 141 "SIGPIPE: circle dies of the signal"
+expect_no_file noisy "SIGPIPE leaves no output"
+expect_eq "$(leftovers)" "" "SIGPIPE leaves no temporaries beside the output"
 expect_eq "$(ls -A "$TMPDIR")" "" "no scratch directory or tool log left in the temp directory"
 finish

@@ -1,0 +1,96 @@
+#include "targets/host/stack_limits.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+#include <vector>
+
+namespace circle {
+namespace {
+
+constexpr uint64_t kDefaultStack = 1024; // CUDA's default cudaLimitStackSize
+constexpr int kCudaLimitStackSize = 0;   // cudaLimit's first enumerator
+
+// Each kernel's host stub, by the device symbol __cudaRegisterFunction pairs it with.
+std::map<std::string, llvm::Function*> stubsByDeviceName(llvm::Module& m) {
+  std::map<std::string, llvm::Function*> stubs;
+  llvm::Function* registration = m.getFunction("__cudaRegisterFunction");
+  if (!registration) return stubs;
+  for (llvm::User* u : registration->users()) {
+    auto* call = llvm::dyn_cast<llvm::CallInst>(u);
+    if (!call || call->arg_size() < 3) continue;
+    auto* stub = llvm::dyn_cast<llvm::Function>(call->getArgOperand(1)->stripPointerCasts());
+    auto* name = llvm::dyn_cast<llvm::GlobalVariable>(call->getArgOperand(2)->stripPointerCasts());
+    auto* text = name && name->hasInitializer() ? llvm::dyn_cast<llvm::ConstantDataArray>(name->getInitializer()) : nullptr;
+    if (stub && text && text->isCString()) stubs[text->getAsCString().str()] = stub;
+  }
+  return stubs;
+}
+
+// i32 wrapper(i64 bytes, <the launch function's parameters>): raise the limit if it
+// is lower, then launch as the stub would have.
+llvm::Function* makeWrapper(llvm::Module& m, llvm::Function* launch) {
+  std::string name = "__circle_stack_" + launch->getName().str();
+  if (llvm::Function* existing = m.getFunction(name)) return existing;
+  llvm::LLVMContext& ctx = m.getContext();
+  llvm::Type* i64 = llvm::Type::getInt64Ty(ctx);
+  llvm::Type* i32 = llvm::Type::getInt32Ty(ctx);
+  std::vector<llvm::Type*> params{i64};
+  for (llvm::Type* p : launch->getFunctionType()->params()) params.push_back(p);
+  auto* wrapper = llvm::Function::Create(llvm::FunctionType::get(launch->getReturnType(), params, false),
+                                         llvm::GlobalValue::InternalLinkage, name, m);
+  auto* entry = llvm::BasicBlock::Create(ctx, "entry", wrapper);
+  auto* raise = llvm::BasicBlock::Create(ctx, "raise", wrapper);
+  auto* go = llvm::BasicBlock::Create(ctx, "launch", wrapper);
+  llvm::IRBuilder<> b(entry);
+  llvm::FunctionCallee getLimit = m.getOrInsertFunction("cudaDeviceGetLimit", i32, b.getPtrTy(), i32);
+  llvm::FunctionCallee setLimit = m.getOrInsertFunction("cudaDeviceSetLimit", i32, i32, i64);
+  llvm::Value* current = b.CreateAlloca(i64);
+  b.CreateStore(llvm::ConstantInt::get(i64, 0), current);
+  b.CreateCall(getLimit, {current, b.getInt32(kCudaLimitStackSize)});
+  llvm::Value* bytes = wrapper->getArg(0);
+  b.CreateCondBr(b.CreateICmpULT(b.CreateLoad(i64, current), bytes), raise, go);
+  b.SetInsertPoint(raise);
+  b.CreateCall(setLimit, {b.getInt32(kCudaLimitStackSize), bytes});
+  b.CreateBr(go);
+  b.SetInsertPoint(go);
+  std::vector<llvm::Value*> args;
+  for (unsigned i = 1; i < wrapper->arg_size(); ++i) args.push_back(wrapper->getArg(i));
+  llvm::Value* result = b.CreateCall(launch, args);
+  if (launch->getReturnType()->isVoidTy()) b.CreateRetVoid();
+  else b.CreateRet(result);
+  return wrapper;
+}
+
+} // namespace
+
+int raiseStackBeforeLaunches(llvm::Module& m, const std::map<std::string, unsigned long long>& bytes) {
+  int wrapped = 0;
+  std::map<std::string, llvm::Function*> stubs = stubsByDeviceName(m);
+  for (const auto& [kernel, need] : bytes) {
+    auto stub = stubs.find(kernel);
+    if (need <= kDefaultStack || stub == stubs.end()) continue;
+    std::vector<llvm::CallInst*> launches;
+    for (llvm::Instruction& inst : llvm::instructions(*stub->second))
+      if (auto* call = llvm::dyn_cast<llvm::CallInst>(&inst); call && call->getCalledFunction() &&
+                                                             (call->getCalledFunction()->getName() == "cudaLaunchKernel" ||
+                                                              call->getCalledFunction()->getName() == "__circle_checked_launch_kernel"))
+        launches.push_back(call);
+    for (llvm::CallInst* call : launches) {
+      llvm::Function* wrapper = makeWrapper(m, call->getCalledFunction());
+      std::vector<llvm::Value*> args{llvm::ConstantInt::get(llvm::Type::getInt64Ty(m.getContext()), need)};
+      for (llvm::Value* a : call->args()) args.push_back(a);
+      auto* replacement = llvm::CallInst::Create(wrapper, args, "", call->getIterator());
+      call->replaceAllUsesWith(replacement);
+      call->eraseFromParent();
+      ++wrapped;
+    }
+  }
+  return wrapped;
+}
+
+} // namespace circle

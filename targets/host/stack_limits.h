@@ -1,0 +1,20 @@
+// Before a kernel whose stack ptxas cannot size is launched (targets/nvptx/
+// stack_bounds.h), its host stub raises CUDA's per-thread stack limit to the bound
+// circle computed, if the current limit is lower; it never lowers it. The CUDA runtime
+// reserves that much for every thread the device can hold at once (on an H100, 132
+// SMs x 2048 threads: 264 MiB per KiB of limit), so it is raised only for kernels
+// that need it, and only to what they need. -fno-gpu-auto-stack turns this off.
+#pragma once
+#include <map>
+#include <string>
+
+namespace llvm {
+class Module;
+}
+
+namespace circle {
+
+// `bytes`: per kernel (device symbol). Returns how many stubs now raise the limit.
+int raiseStackBeforeLaunches(llvm::Module& host, const std::map<std::string, unsigned long long>& bytes);
+
+} // namespace circle
