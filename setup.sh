@@ -11,11 +11,12 @@ export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update
 # LLVM/Clang 22 come from bookworm-security; newlib-source and spirv-tools are for the
 # device libc and the SPIR-V target (validation), the Vulkan loader and Mesa's lavapipe for
-# running SPIR-V shaders on the CPU; xz-utils packs the GPU suite for the GPU machine.
+# running SPIR-V shaders on the CPU; xz-utils packs the GPU suite for the GPU machine;
+# python3 runs the fuzz harness (tests/fuzz).
 $SUDO apt-get install -y --no-install-recommends \
   build-essential cmake ninja-build \
   llvm-22-dev libclang-cpp22-dev libclang-22-dev clang-22 lld-22 \
-  catch2 spirv-tools newlib-source xz-utils \
+  catch2 spirv-tools newlib-source xz-utils python3 \
   libvulkan-dev mesa-vulkan-drivers
 
 if [ ! -x "$CUDA_PATH/bin/ptxas" ]; then
