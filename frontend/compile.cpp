@@ -14,6 +14,7 @@
 #include "support/diagnostics.h"
 #include "frontend/if_target_syntax.h"
 #include "frontend/invocation.h"
+#include "frontend/llvm_diagnostics.h"
 #include "frontend/link_step.h"
 #include "frontend/options.h"
 #include "frontend/output_files.h"
@@ -111,57 +112,6 @@ bool writeModule(const std::string& path, llvm::Module& m, bool bitcode) {
   return true;
 }
 
-// An unroll or vectorize request the optimizer could not honour (CUB asks for many)
-// is not worth a warning without a location, as nvcc agrees; everything else gets
-// LLVM's usual handling.
-// Inline assembly the host's assembler rejects is reported at the asm statement
-// (Clang's CodeGen tags each with its location, the "cookie").
-// File-scope `asm(...)` carries no location cookie: each one's text and place,
-// collected while the AST exists (the host backend runs after it is gone).
-void collectFileScopeAsm(const clang::DeclContext* dc, std::vector<std::pair<std::string, clang::SourceLocation>>& out) {
-  for (const clang::Decl* d : dc->decls()) {
-    if (const auto* a = llvm::dyn_cast<clang::FileScopeAsmDecl>(d)) {
-      if (const auto* text = llvm::dyn_cast<clang::StringLiteral>(a->getAsmStringExpr()))
-        out.emplace_back(text->getString().str(), a->getBeginLoc());
-    } else if (llvm::isa<clang::NamespaceDecl, clang::LinkageSpecDecl>(d)) {
-      collectFileScopeAsm(llvm::cast<clang::DeclContext>(d), out);
-    }
-  }
-}
-
-struct QuietOptimizationFailures : llvm::DiagnosticHandler {
-  clang::DiagnosticsEngine* diags = nullptr;
-  std::vector<std::pair<std::string, clang::SourceLocation>> fileScopeAsm;
-  bool handleDiagnostics(const llvm::DiagnosticInfo& info) override {
-    if (info.getKind() == llvm::DK_OptimizationFailure) return true;
-    uint64_t cookie = 0;
-    std::string message;
-    llvm::DiagnosticSeverity severity = info.getSeverity();
-    if (const auto* sm = llvm::dyn_cast<llvm::DiagnosticInfoSrcMgr>(&info)) {
-      cookie = sm->getLocCookie();
-      message = sm->getSMDiag().getMessage().str();
-      if (!sm->getSMDiag().getLineContents().empty())
-        message += " (in '" + llvm::StringRef(sm->getSMDiag().getLineContents()).trim().str() + "')";
-    } else if (const auto* asmDiag = llvm::dyn_cast<llvm::DiagnosticInfoInlineAsm>(&info)) {
-      cookie = asmDiag->getLocCookie();
-      message = asmDiag->getMsgStr().str();
-    }
-    clang::SourceLocation loc = clang::SourceLocation::getFromRawEncoding(static_cast<clang::SourceLocation::UIntTy>(cookie));
-    if (const auto* sm = llvm::dyn_cast<llvm::DiagnosticInfoSrcMgr>(&info); !cookie && sm && sm->isInlineAsmDiag())
-      for (const auto& [text, at] : fileScopeAsm)
-        if (llvm::StringRef(text).contains(llvm::StringRef(sm->getSMDiag().getLineContents()).trim())) {
-          loc = at;
-          break;
-        }
-    if (!diags || loc.isInvalid()) return false;
-    clang::DiagnosticsEngine::Level level = severity == llvm::DS_Error     ? clang::DiagnosticsEngine::Error
-                                            : severity == llvm::DS_Warning ? clang::DiagnosticsEngine::Warning
-                                                                           : clang::DiagnosticsEngine::Note;
-    diags->Report(loc, diags->getCustomDiagID(level, "inline assembly: %0"))
-        << message;
-    return true;
-  }
-};
 
 // Everything one compile produces, in the order the targets are generated:
 // each sm's device module first (the host needs their fat binary), then the host.
@@ -172,7 +122,7 @@ public:
   Compilation(const Options& o, const CudaToolkit* tk, const std::string& input, const std::string& output,
               TempDir& temps, PendingOutputs& outputs, PhaseReport& report)
       : o_(o), tk_(tk), input_(input), output_(output), temps_(temps), outputs_(outputs), report_(report) {
-    auto handler = std::make_unique<QuietOptimizationFailures>();
+    auto handler = std::make_unique<LLVMDiagnostics>();
     asmDiagnostics_ = handler.get();
     llvm_.setDiagnosticHandler(std::move(handler));
   }
@@ -181,7 +131,7 @@ public:
     ci_ = &ci;
     ast_ = &ast;
     asmDiagnostics_->diags = &ci.getDiagnostics();
-    collectFileScopeAsm(ast.getTranslationUnitDecl(), asmDiagnostics_->fileScopeAsm);
+    asmDiagnostics_->collectFileScopeAsm(ast);
     // Every header the parse read is an input too: `-o header.h` must not replace it.
     clang::SourceManager& sm = ci.getSourceManager();
     for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) outputs_.protect(it->first.getName().str());
@@ -645,7 +595,7 @@ private:
   PendingOutputs& outputs_;
   PhaseReport& report_;
   llvm::LLVMContext llvm_;
-  QuietOptimizationFailures* asmDiagnostics_ = nullptr; // owned by llvm_
+  LLVMDiagnostics* asmDiagnostics_ = nullptr; // owned by llvm_
   std::map<std::string, OperationSite> sites_;            // of the module being lowered
   std::map<std::string, unsigned long long> stackBytes_;  // kernels ptxas cannot size: their bound
   clang::CompilerInstance* ci_ = nullptr;
