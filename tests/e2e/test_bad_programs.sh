@@ -99,6 +99,8 @@ expect_contains "$(cat names.sm_90.ptx)" '_Z9_$c3_$a9l_$c3_$a9menti' "the helper
 # Host inline assembly the assembler rejects: at the statement, no leftovers.
 printf 'int main() {\n  asm("trap");\n}\n' > host_asm.cxx
 rejects host_asm "host_asm.cxx:2:7: error: inline assembly: invalid instruction mnemonic 'trap'"
+printf 'namespace n {\nasm("trap");\n}\nint main() {}\n' > file_asm.cxx
+rejects file_asm "file_asm.cxx:2:1: error: inline assembly: invalid instruction mnemonic 'trap'"
 printf 'int main() {\n  asm("movl $1, %%%%eax\\n\\tbogus %%%%eax" ::: "eax");\n}\n' > host_asm2.cxx
 out=$(cu -sm_90 host_asm2.cxx -o out 2>&1)
 expect_contains "$out" "host_asm2.cxx:2:24: error: inline assembly: invalid instruction mnemonic 'bogus'" "the failing line of a multi-line asm"

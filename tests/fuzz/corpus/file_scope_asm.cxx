@@ -1,0 +1,3 @@
+#include <cstdio>
+asm("trap");
+int main() { puts("x"); }
