@@ -3,6 +3,7 @@
 #include "codegen/codegen_objects.h"
 #include "codegen/device_constants.h"
 #include "codegen/kernel_index.h"
+#include "codegen/source_locations.h"
 #include "codegen/target_pass.h"
 #include "sema/if_target_rules.h"
 #include "sema/spirv_entry_points.h"
@@ -57,22 +58,14 @@ void keep(const std::string& dir, const std::string& name, llvm::function_ref<vo
   if (!ec) write(os);
 }
 
-clang::SourceLocation locate(clang::SourceManager& sm, const SourcePoint& p) {
-  llvm::Expected<clang::FileEntryRef> file = sm.getFileManager().getFileRef(p.file);
-  if (!file) {
-    llvm::consumeError(file.takeError());
-    return {};
-  }
-  return sm.translateFileLineCol(*file, p.line, std::max(p.column, 1u));
-}
-
 // At the construct, with a note at each call that reaches it from the kernel; at the
 // entry point when the line tables lost the construct's place.
 void reportProblem(clang::DiagnosticsEngine& diags, const clang::FunctionDecl& fd, const ShaderProblem& p) {
   clang::SourceManager& sm = diags.getSourceManager();
   std::vector<clang::SourceLocation> where;
   for (const SourcePoint& point : p.where)
-    if (clang::SourceLocation loc = locate(sm, point); loc.isValid()) where.push_back(loc);
+    if (clang::SourceLocation loc = locateInSource(sm, point.file, point.line, point.column); loc.isValid())
+      where.push_back(loc);
   // __shfl_sync's body is in Clang's header: the user's call to it is the place.
   while (where.size() > 1 && sm.isInSystemHeader(where.front())) where.erase(where.begin());
   if (where.empty()) where.push_back(fd.getLocation());

@@ -7,11 +7,11 @@
 #include "codegen/gpu_only_functions.h"
 #include "codegen/kernel_index.h"
 #include "codegen/replay_consumer.h"
+#include "codegen/source_locations.h"
 #include "codegen/spirv_pass.h"
 #include "codegen/target_pass.h"
 #include "frontend/backend_failures.h"
 #include "frontend/device_runtime_path.h"
-#include "support/diagnostics.h"
 #include "frontend/if_target_syntax.h"
 #include "frontend/invocation.h"
 #include "frontend/llvm_diagnostics.h"
@@ -29,11 +29,12 @@
 #include "sema/ptx_asm_strings.h"
 #include "sema/storage_only.h"
 #include "sema/untagged_functions.h"
+#include "support/diagnostics.h"
 #include "targets/host/checked_launch.h"
 #include "targets/host/managed_vars.h"
 #include "targets/host/host_backend.h"
-#include "targets/host/stack_limits.h"
 #include "targets/host/link.h"
+#include "targets/host/stack_limits.h"
 #include "targets/nvptx/cuda_tools.h"
 #include "targets/nvptx/device_codegen_options.h"
 #include "targets/nvptx/device_link.h"
@@ -84,6 +85,11 @@ std::string defaultOutput(const Options& o, const std::string& input) {
   case OutputKind::LLVMBitcode: return o.gpuOutput ? stem : stem + ".bc";
   }
   return "a.out";
+}
+
+// -gpu writes each sm's module: PTX with -S, else LLVM IR text or bitcode.
+const char* gpuOutputExtension(OutputKind kind) {
+  return kind == OutputKind::Assembly ? "ptx" : kind == OutputKind::LLVMBitcode ? "bc" : "ll";
 }
 
 // An empty path is an output PendingOutputs refused (and reported).
@@ -295,12 +301,10 @@ private:
 
       std::string base = llvm::sys::path::stem(input_).str() + "." + smName(sm);
       if (o_.gpuOutput) {
-        if (o_.kind == OutputKind::Assembly) {
-          if (!writeFile(outputs_.add(perSmOutputName(output_, sm, "ptx")), ptx)) return false;
-        } else {
-          bool bc = o_.kind == OutputKind::LLVMBitcode;
-          if (!writeModule(outputs_.add(perSmOutputName(output_, sm, bc ? "bc" : "ll")), *m, bc)) return false;
-        }
+        std::string file = outputs_.add(perSmOutputName(output_, sm, gpuOutputExtension(o_.kind)));
+        if (o_.kind == OutputKind::Assembly ? !writeFile(file, ptx)
+                                            : !writeModule(file, *m, o_.kind == OutputKind::LLVMBitcode))
+          return false;
         continue;
       }
       SmImage img{sm, temps_.file(base + ".ptx"), temps_.file(base + ".cubin")};
@@ -350,12 +354,19 @@ private:
     return it == kernels_.end() ? clang::SourceLocation() : it->second->getLocation();
   }
 
+  // Where a device-module symbol was declared: a kernel, another function or a
+  // variable. Invalid when the AST has none (a symbol of circle's runtime).
+  clang::SourceLocation symbolLocation(const std::string& symbol) {
+    if (symbol.empty()) return {};
+    if (clang::SourceLocation loc = kernelLocation(symbol); loc.isValid()) return loc;
+    if (const clang::FunctionDecl* fd = findFunctionBySymbol(*ast_, symbol)) return fd->getLocation();
+    if (const clang::VarDecl* vd = findVariableBySymbol(*ast_, symbol)) return vd->getLocation();
+    return {};
+  }
+
   // A ptxas error that names a kernel (a limit it exceeds) is said at the kernel.
   void reportAtNamedKernel(const std::string& message) {
-    std::string fn = functionNamedByPtxas(message);
-    clang::SourceLocation loc = fn.empty() ? clang::SourceLocation() : kernelLocation(fn);
-    if (loc.isInvalid() && !fn.empty())
-      if (const clang::FunctionDecl* fd = findFunctionBySymbol(*ast_, fn)) loc = fd->getLocation();
+    clang::SourceLocation loc = symbolLocation(functionNamedByPtxas(message));
     if (loc.isInvalid()) return reportError(message);
     clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
     diags.Report(loc, diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0")) << llvm::StringRef(message).rtrim().str();
@@ -428,10 +439,9 @@ private:
     clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
     unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0");
     for (const std::string& name : left) {
-      const clang::FunctionDecl* fd = findFunctionBySymbol(*ast_, name);
       std::string what = "circle cannot compute the long double values of '" + llvm::demangle(name) +
                          "' on the GPU yet (an internal limitation: please report it)";
-      if (fd) diags.Report(fd->getLocation(), id) << what;
+      if (clang::SourceLocation loc = symbolLocation(name); loc.isValid()) diags.Report(loc, id) << what;
       else reportError(what);
     }
     return left.empty();
@@ -490,12 +500,7 @@ private:
     clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
     unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0");
     for (const std::string& name : bad) {
-      clang::SourceLocation loc = kernelLocation(name);
-      if (loc.isInvalid())
-        if (const clang::VarDecl* vd = findVariableBySymbol(*ast_, name)) loc = vd->getLocation();
-      if (loc.isInvalid())
-        if (const clang::FunctionDecl* fd = findFunctionBySymbol(*ast_, name)) loc = fd->getLocation();
-      diags.Report(loc, id) << "'" + llvm::demangle(name) + "' cannot be named in PTX, which spells names with ASCII "
+      diags.Report(symbolLocation(name), id) << "'" + llvm::demangle(name) + "' cannot be named in PTX, which spells names with ASCII "
                                "letters, digits, '_' and '$' only; rename it";
     }
     return bad.empty();
@@ -506,23 +511,14 @@ private:
   // device passes write without -G serve these diagnostics only.
   bool checkOptimized(llvm::Module& m, int sm) {
     clang::SourceManager& srcMgr = ci_->getSourceManager();
-    auto fileId = [&](const std::string& path) {
-      auto file = ci_->getFileManager().getOptionalFileRef(path);
-      return file ? srcMgr.translateFile(*file) : clang::FileID();
-    };
-    auto isSystemFile = [&](const std::string& path) {
-      clang::FileID id = fileId(path);
-      return id.isValid() && srcMgr.isInSystemHeader(srcMgr.getLocForStartOfFile(id));
-    };
+    auto isSystemFile = [&](const std::string& path) { return isSystemHeaderFile(srcMgr, path); };
     sites_ = recordIntrinsicSites(m, isSystemFile);
     std::vector<OperationSite> quad = findQuadFloatSites(m, isSystemFile);
     clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
-    for (const OperationSite& site : quad) {
-      clang::FileID id = fileId(site.path);
-      clang::SourceLocation loc = id.isValid() ? srcMgr.translateLineCol(id, site.line, site.column) : clang::SourceLocation();
-      diags.Report(loc, diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0"))
+    for (const OperationSite& site : quad)
+      diags.Report(locateInSource(srcMgr, site.path, site.line, site.column),
+                   diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0"))
           << "__float128 arithmetic is not supported on the GPU (" + smName(sm) + "): compute in double, or keep it in host code";
-    }
     if (!o_.deviceDebug) llvm::StripDebugInfo(m);
     return quad.empty();
   }
@@ -697,9 +693,8 @@ bool checkOutputNames(const Options& o, PendingOutputs& outputs) {
   if (o.kind == OutputKind::Executable) return outputs.check(defaultOutput(o, ""));
   std::string output = defaultOutput(o, o.inputs.front());
   if (!o.gpuOutput) return outputs.check(output);
-  const char* ext = o.kind == OutputKind::Assembly ? "ptx" : o.kind == OutputKind::LLVMBitcode ? "bc" : "ll";
   for (int sm : o.smTargets)
-    if (!outputs.check(perSmOutputName(output, sm, ext))) return false;
+    if (!outputs.check(perSmOutputName(output, sm, gpuOutputExtension(o.kind)))) return false;
   return true;
 }
 

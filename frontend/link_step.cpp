@@ -1,9 +1,9 @@
 #include "frontend/link_step.h"
 
 #include "frontend/device_runtime_path.h"
-#include "support/diagnostics.h"
 #include "frontend/options.h"
 #include "frontend/temp_files.h"
+#include "support/diagnostics.h"
 #include "targets/host/link.h"
 #include "targets/host/linked_registration.h"
 #include "targets/nvptx/rdc_device_link.h"

@@ -51,7 +51,7 @@ void untrack(std::atomic<char*>* slots, int n, const std::string& path) {
 struct Ignored {
   bool sig[NSIG] = {};
   Ignored() {
-    for (int s : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) {
+    for (int s : kSignals) {
       struct sigaction old{};
       sig[s] = sigaction(s, nullptr, &old) == 0 && old.sa_handler == SIG_IGN;
     }
@@ -148,7 +148,7 @@ void install() {
   struct sigaction sa{};
   sa.sa_handler = onInterrupt;
   sigemptyset(&sa.sa_mask);
-  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) {
+  for (int sig : kSignals) {
     if (ignoredAtStart.sig[sig]) signal(sig, SIG_IGN);
     else sigaction(sig, &sa, nullptr);
   }
@@ -157,7 +157,7 @@ void install() {
 
 void enterChildProcess() {
   forkedChild = true;
-  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) signal(sig, SIG_DFL);
+  for (int sig : kSignals) signal(sig, SIG_DFL);
 }
 
 void trackFile(const std::string& path) { track(files, kFileSlots, path); }

@@ -9,10 +9,14 @@
 // Registration happens in ordinary code; the handler only reads what was
 // registered, with async-signal-safe calls.
 #pragma once
+#include <csignal>
 #include <string>
 #include <sys/types.h>
 
 namespace circle::interrupts {
+
+// The signals that interrupt a compile; tools start with them at their defaults.
+inline constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
 
 // Installs the handlers; call once, after llvm::InitLLVM (whose handlers these replace
 // for the interrupt signals).

@@ -47,16 +47,16 @@ pid_t spawn(const std::string& exe, const std::vector<std::string>& args, int lo
   posix_spawn_file_actions_adddup2(&actions, logFd, STDERR_FILENO);
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
-  sigset_t interrupts, none, previous;
-  sigemptyset(&interrupts);
-  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) sigaddset(&interrupts, sig);
+  sigset_t stopping, none, previous;
+  sigemptyset(&stopping);
+  for (int sig : interrupts::kSignals) sigaddset(&stopping, sig);
   sigemptyset(&none);
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
   posix_spawnattr_setpgroup(&attr, 0);
-  posix_spawnattr_setsigdefault(&attr, &interrupts);
+  posix_spawnattr_setsigdefault(&attr, &stopping);
   posix_spawnattr_setsigmask(&attr, &none);
 
-  pthread_sigmask(SIG_BLOCK, &interrupts, &previous);
+  pthread_sigmask(SIG_BLOCK, &stopping, &previous);
   pid_t pid = -1;
   int rc = posix_spawn(&pid, exe.c_str(), &actions, &attr, argv.data(), environ);
   if (rc == 0) interrupts::setRunningTool(pid);

@@ -1,34 +1,27 @@
 #include "targets/nvptx/operation_sites.h"
 
-#include "llvm/ADT/SmallString.h"
+#include "targets/debug_locations.h"
+
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
 
 namespace circle {
 
 namespace {
 
-std::string pathOf(const llvm::DILocation& loc) {
-  if (llvm::sys::path::is_absolute(loc.getFilename())) return loc.getFilename().str();
-  llvm::SmallString<256> path(loc.getDirectory());
-  llvm::sys::path::append(path, loc.getFilename());
-  return std::string(path);
-}
-
 // The innermost location of `inst` outside system headers.
 const llvm::DILocation* userLocation(const llvm::Instruction& inst,
                                      const std::function<bool(const std::string&)>& isSystemFile) {
   const llvm::DILocation* loc = inst.getDebugLoc().get();
-  while (loc && isSystemFile(pathOf(*loc)) && loc->getInlinedAt()) loc = loc->getInlinedAt();
+  while (loc && isSystemFile(debugLocationPath(*loc)) && loc->getInlinedAt()) loc = loc->getInlinedAt();
   return loc && loc->getLine() ? loc : nullptr;
 }
 
 OperationSite siteOf(const llvm::DILocation& loc) {
-  return OperationSite{loc.getFilename().str(), pathOf(loc), loc.getLine(), loc.getColumn()};
+  return OperationSite{loc.getFilename().str(), debugLocationPath(loc), loc.getLine(), loc.getColumn()};
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "targets/spirv/shader_checks.h"
 
+#include "targets/debug_locations.h"
 #include "targets/llvm_users.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
@@ -179,12 +180,7 @@ std::vector<SourcePoint> sourcePoints(const llvm::Instruction* i) {
   std::vector<SourcePoint> points;
   for (const llvm::DILocation* loc = i ? i->getDebugLoc().get() : nullptr; loc; loc = loc->getInlinedAt()) {
     if (loc->getLine() == 0) continue; // a location the optimizer merged away
-    llvm::SmallString<256> file(loc->getFilename());
-    if (!llvm::sys::path::is_absolute(file)) {
-      file = loc->getDirectory();
-      llvm::sys::path::append(file, loc->getFilename());
-    }
-    points.push_back({std::string(file), loc->getLine(), loc->getColumn()});
+    points.push_back({debugLocationPath(*loc), loc->getLine(), loc->getColumn()});
   }
   return points;
 }
