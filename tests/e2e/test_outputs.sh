@@ -65,6 +65,10 @@ if [ -w /dev/null ] && [ "$(id -u)" -eq 0 ]; then
   cu -sm_90 h.cxx -o /dev/null; expect_eq "$?" 0 "an executable to /dev/null"
   check; [ -c /dev/null ] || fail "the link replaced /dev/null"
 fi
+ln -s loop.o loop.o
+out=$(cu -sm_90 -c h.cxx -o loop.o 2>&1)
+expect_contains "$out" "circle: error: cannot write 'loop.o': too many levels of symbolic links" "-o a symlink loop"
+check; [ -L loop.o ] || fail "the looping link is left as it was"
 out=$(cu -sm_90 -c h.cxx -o sub 2>&1)
 expect_contains "$out" "circle: error: cannot write 'sub': it is a directory" "-o a directory"
 
