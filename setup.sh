@@ -15,7 +15,7 @@ $SUDO apt-get update
 # python3 runs the fuzz harness (tests/fuzz).
 $SUDO apt-get install -y --no-install-recommends \
   build-essential cmake ninja-build \
-  llvm-22-dev libclang-cpp22-dev libclang-22-dev clang-22 lld-22 \
+  llvm-22 llvm-22-dev libclang-cpp22-dev libclang-22-dev clang-22 lld-22 \
   catch2 spirv-tools newlib-source xz-utils python3 \
   libvulkan-dev mesa-vulkan-drivers
 

@@ -11,6 +11,8 @@
 #include "codegen/spirv_pass.h"
 #include "codegen/target_pass.h"
 #include "frontend/backend_failures.h"
+#include "frontend/dependency_file.h"
+#include "frontend/gpu_arch_values.h"
 #include "frontend/device_runtime_path.h"
 #include "frontend/if_target_syntax.h"
 #include "frontend/invocation.h"
@@ -19,6 +21,8 @@
 #include "frontend/options.h"
 #include "frontend/output_files.h"
 #include "frontend/phase_report.h"
+#include "frontend/preprocessed_output.h"
+#include "frontend/ptxas_options.h"
 #include "frontend/temp_files.h"
 #include "sema/clang_wording.h"
 #include "sema/cuda_arch_ban.h"
@@ -83,6 +87,9 @@ std::string defaultOutput(const Options& o, const std::string& input) {
   case OutputKind::Assembly: return o.gpuOutput ? stem : stem + ".s";
   case OutputKind::LLVMText: return o.gpuOutput ? stem : stem + ".ll";
   case OutputKind::LLVMBitcode: return o.gpuOutput ? stem : stem + ".bc";
+  case OutputKind::Preprocessed:
+  case OutputKind::Dependencies: return "-";
+  case OutputKind::SyntaxOnly: return "";
   }
   return "a.out";
 }
@@ -118,6 +125,18 @@ bool writeModule(const std::string& path, llvm::Module& m, bool bitcode) {
   return true;
 }
 
+
+// Sanitizers instrument host code only: the device passes read the same language
+// options, where UBSan's checks would call host handlers from kernels.
+class HostOnlyInstrumentation {
+public:
+  explicit HostOnlyInstrumentation(clang::LangOptions& lo) : lo_(lo), saved_(lo.Sanitize) { lo.Sanitize.clear(); }
+  ~HostOnlyInstrumentation() { lo_.Sanitize = saved_; }
+
+private:
+  clang::LangOptions& lo_;
+  clang::SanitizerSet saved_;
+};
 
 // Everything one compile produces, in the order the targets are generated:
 // each sm's device module first (the host needs their fat binary), then the host.
@@ -156,6 +175,10 @@ public:
         managed_.insert(symbol);
         managedDecls_[symbol] = var;
       }
+    }
+    if (o_.kind == OutputKind::SyntaxOnly) {
+      ok_ = true;
+      return;
     }
     TargetPassInput in{ci, ast, events};
     if (tk_ && !buildDevice(in)) return;
@@ -229,7 +252,7 @@ public:
   // After the AST is gone: lower the host module and write the requested output.
   bool finish(clang::CompilerInstance& ci) {
     if (!ok_) return false;
-    if (o_.gpuOutput) return true;
+    if (o_.gpuOutput || o_.kind == OutputKind::SyntaxOnly) return true;
     PhaseReport::Scope t(report_, "host backend");
     BackendPhase phase("generating host code");
     // The parse has ended its source file; the assembler's diagnostics (inline asm)
@@ -279,10 +302,15 @@ private:
     for (int sm : o_.smTargets) {
       DeviceTarget dt = makeDeviceTarget(ci.getDiagnostics(), ci.getTarget().getTriple().str(), sm, tk_->ptxIsa);
       if (!dt.info) return false;
-      clang::CodeGenOptions cgo = deviceCodeGenOptions(ci.getCodeGenOpts(), o_.deviceOpt, o_.deviceDebug);
+      clang::CodeGenOptions cgo = deviceCodeGenOptions(ci.getCodeGenOpts(), o_.deviceOpt, o_.deviceDebug, o_.lineInfo);
+      // Clang's wording for a device compile's target; CMake reads the sm from it.
+      if (o_.verbose)
+        llvm::errs() << " (device pass) -triple " << dt.info->getTriple().str() << " -target-cpu " << smName(sm)
+                     << " -target-feature " << ptxFeature(tk_->ptxIsa) << " -OG" << o_.deviceOpt << "\n";
       std::unique_ptr<llvm::Module> m;
       {
         PhaseReport::Scope t(report_, "codegen " + smName(sm));
+        HostOnlyInstrumentation hostOnly(ci.getLangOpts());
         CodegenObjectScope values(*ast_, nvptxTargetValues(sm));
         DeviceConstantsScope constants(*ast_, hostConstexprs_);
         DeviceRttiScope rtti(deviceRtti_);
@@ -310,8 +338,7 @@ private:
       SmImage img{sm, temps_.file(base + ".ptx"), temps_.file(base + ".cubin")};
       PhaseReport::Scope t(report_, "ptxas");
       std::map<std::string, unsigned> frames;
-      if (std::string err = assemblePtx(*tk_, sm, ptx, img.ptxFile, img.cubinFile, o_.deviceDebug, o_.verbose,
-                                        /*relocatable=*/false, &frames);
+      if (std::string err = assemblePtx(*tk_, sm, ptx, img.ptxFile, img.cubinFile, ptxasOptions(o_), &frames);
           !err.empty()) {
         reportAtNamedKernel(err);
         return false;
@@ -519,7 +546,7 @@ private:
       diags.Report(locateInSource(srcMgr, site.path, site.line, site.column),
                    diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0"))
           << "__float128 arithmetic is not supported on the GPU (" + smName(sm) + "): compute in double, or keep it in host code";
-    if (!o_.deviceDebug) llvm::StripDebugInfo(m);
+    if (!o_.deviceDebug && !o_.lineInfo) llvm::StripDebugInfo(m);
     return quad.empty();
   }
 
@@ -664,53 +691,130 @@ int listFatbin(const std::string& file) {
   return 0;
 }
 
+// The make target of a source's dependency rule when -MT/-MQ name none: its object.
+std::vector<std::string> dependencyTargets(const Options& o, const std::string& input, const std::string& output) {
+  if (!o.deps.targets.empty()) return o.deps.targets;
+  std::string object = o.kind == OutputKind::Object && !output.empty() ? output
+                       : llvm::sys::path::stem(input == "-" ? "-" : input).str() + ".o";
+  return {quoteMakeTarget(object)};
+}
+
+// Where -MD writes: -MF, else the object's name with .d (the source's stem.d when
+// no object is written).
+std::string dependencyFileName(const Options& o, const std::string& input, const std::string& output) {
+  if (!o.deps.file.empty()) return o.deps.file;
+  if (o.kind == OutputKind::Dependencies) return output.empty() ? "-" : output;
+  if (o.kind == OutputKind::Object && !o.output.empty()) {
+    llvm::SmallString<256> d(o.output);
+    llvm::sys::path::replace_extension(d, ".d");
+    return d.str().str();
+  }
+  return llvm::sys::path::stem(input).str() + ".d";
+}
+
 // One source, parsed once: its requested output, or (for an executable) an object
-// at `output` for the link step.
-bool compileSource(const Options& o, const CudaToolkit* tk, const std::string& input, const std::string& output,
-                   TempDir& temps, PendingOutputs& outputs, PhaseReport& report) {
-  if (!llvm::sys::fs::is_regular_file(input)) {
-    reportError("no such file: '" + input + "'");
+// at `output` for the link step. -E and -M append to `text` instead.
+bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, const std::string& output,
+                   TempDir& temps, PendingOutputs& outputs, PhaseReport& report, std::string& text) {
+  if (input.path != "-" && !llvm::sys::fs::is_regular_file(input.path)) {
+    reportError("no such file: '" + input.path + "'");
     return false;
   }
+  if (input.language == Language::C) tk = nullptr; // C is host code
   auto inv = buildInvocation(o, tk, input);
   if (!inv) return false;
   clang::CompilerInstance ci(std::move(inv));
   ci.createVirtualFileSystem(makeCircleSyntaxFileSystem(llvm::vfs::getRealFileSystem()));
   ci.createDiagnostics();
-  Compilation c(o, tk, input, output, temps, outputs, report);
-  ci.getDiagnostics().setClient(
-      rewordForCircle(ci.getDiagnostics().takeClient(),
-                      [&](clang::SourceLocation loc) { return c.deadOnHost(ci, loc); })
-          .release(),
-      /*owned=*/true);
-  OneParseAction action(c, report);
-  return ci.ExecuteAction(action) && c.finish(ci);
+  std::shared_ptr<DependencyFile> deps;
+  if (o.deps.enabled) {
+    deps = std::make_shared<DependencyFile>(o.deps, dependencyTargets(o, input.path, output));
+    ci.addDependencyCollector(deps);
+  }
+  bool ok;
+  if (o.kind == OutputKind::Preprocessed || o.kind == OutputKind::Dependencies) {
+    PreprocessAction action(o.kind == OutputKind::Preprocessed ? &text : nullptr);
+    ok = ci.ExecuteAction(action);
+  } else {
+    Compilation c(o, tk, input.path, output, temps, outputs, report);
+    ci.getDiagnostics().setClient(
+        rewordForCircle(ci.getDiagnostics().takeClient(),
+                        [&](clang::SourceLocation loc) { return c.deadOnHost(ci, loc); })
+            .release(),
+        /*owned=*/true);
+    OneParseAction action(c, report);
+    ok = ci.ExecuteAction(action) && c.finish(ci);
+  }
+  if (!ok || !deps) return ok;
+  if (o.kind == OutputKind::Dependencies && o.deps.file.empty()) {
+    text += deps->text();
+    return true;
+  }
+  return writeFile(outputs.add(dependencyFileName(o, input.path, output)), deps->text());
 }
+
+// The output a source's compile writes (not for an executable: the link's).
+std::string sourceOutput(const Options& o, const Input& in) { return defaultOutput(o, in.path); }
 
 // Refuses, before anything is compiled, outputs that would replace an input or
 // cannot be written (a directory); -gpu's per-shader names are checked when known.
 bool checkOutputNames(const Options& o, PendingOutputs& outputs) {
   if (o.kind == OutputKind::Executable) return outputs.check(defaultOutput(o, ""));
-  std::string output = defaultOutput(o, o.inputs.front());
-  if (!o.gpuOutput) return outputs.check(output);
-  for (int sm : o.smTargets)
-    if (!outputs.check(perSmOutputName(output, sm, gpuOutputExtension(o.kind)))) return false;
+  if (o.kind == OutputKind::SyntaxOnly) return true;
+  for (const Input& in : o.inputs) {
+    if (!in.source) continue;
+    std::string output = sourceOutput(o, in);
+    if (!o.gpuOutput) {
+      if (!outputs.check(output)) return false;
+      continue;
+    }
+    for (int sm : o.smTargets)
+      if (!outputs.check(perSmOutputName(output, sm, gpuOutputExtension(o.kind)))) return false;
+  }
   return true;
+}
+
+// The toolkit: --cuda-path, else $CUDA_PATH, $CUDA_HOME, then /usr/local/cuda.
+std::optional<CudaToolkit> findToolkit(const Options& o) {
+  std::string root, from;
+  if (o.cudaPath) {
+    root = *o.cudaPath;
+    from = "--cuda-path";
+  } else if (const char* env = std::getenv("CUDA_PATH"); env && *env) {
+    root = env;
+    from = "$CUDA_PATH";
+  } else if (const char* home = std::getenv("CUDA_HOME"); home && *home) {
+    root = home;
+    from = "$CUDA_HOME";
+  } else {
+    root = "/usr/local/cuda";
+    from = "the default location";
+  }
+  std::string why;
+  std::optional<CudaToolkit> tk = CudaToolkit::locate(root, why);
+  if (!tk) {
+    reportError("no usable CUDA toolkit at '" + root + "' (from " + from + "): " + why +
+                (o.cudaPath ? "" : "; name one with --cuda-path=DIR or CUDA_PATH"));
+    return std::nullopt;
+  }
+  // Clang's wording: CMake reads the toolkit's location from it.
+  if (o.verbose)
+    llvm::errs() << "Found CUDA installation: " << tk->root << ", version " << tk->versionMajor << "."
+                 << tk->versionMinor << " (" << from << ")\n";
+  return tk;
 }
 
 } // namespace
 
-int compile(const Options& o) {
-  if (o.listFatbin) return listFatbin(*o.listFatbin);
+int compile(const Options& opts) {
+  if (opts.listFatbin) return listFatbin(*opts.listFatbin);
+  Options o = opts;
 
   std::optional<CudaToolkit> tk;
-  if (o.cudaPath) {
-    std::string why;
-    tk = CudaToolkit::locate(*o.cudaPath, why);
-    if (!tk) {
-      reportError(why);
-      return 1;
-    }
+  if (o.cuda) {
+    tk = findToolkit(o);
+    if (!tk) return 1;
+    if (!o.archKeyword.empty()) o.smTargets = expandArchKeyword(o.archKeyword, tk->ptxasArchs);
     for (int sm : o.smTargets) {
       std::string err = checkSmSupported(*tk, sm);
       if (!err.empty()) {
@@ -718,6 +822,7 @@ int compile(const Options& o) {
         return 1;
       }
     }
+    if (o.verbose && o.defaultSm) reportNote("no GPU architecture named: compiling for sm_75, as nvcc does");
   }
   const CudaToolkit* toolkit = tk ? &*tk : nullptr;
 
@@ -726,36 +831,39 @@ int compile(const Options& o) {
   if (!temps.ok()) return 1;
   if (o.keepTemps) reportNote("intermediate files kept in '" + temps.path() + "'");
   PendingOutputs outputs(temps.path());
-  for (const std::string& in : o.inputs) outputs.protect(in);
+  for (const Input& in : o.inputs) outputs.protect(in.path);
   if (!checkOutputNames(o, outputs)) return 1;
   BackendFailureGuard failures(temps, outputs);
   bool ok = true;
   if (o.kind != OutputKind::Executable) {
-    const std::string& input = o.inputs.front();
-    ok = compileSource(o, toolkit, input, defaultOutput(o, input), temps, outputs, report);
+    std::string text; // -E / -M to one output
+    for (const Input& in : o.inputs)
+      if (in.source && ok) ok = compileSource(o, toolkit, in, sourceOutput(o, in), temps, outputs, report, text);
+    if (ok && (o.kind == OutputKind::Preprocessed || (o.kind == OutputKind::Dependencies && o.deps.file.empty())))
+      ok = writeFile(outputs.add(o.output.empty() ? "-" : o.output), text);
   } else {
     // Each source becomes an object in the scratch directory; the link takes them
-    // with the objects and libraries named on the command line, in that order.
-    std::vector<std::string> linkInputs;
+    // in their places among the objects, libraries and link options.
+    std::vector<std::string> objects(o.inputs.size());
     for (size_t i = 0; ok && i < o.inputs.size(); ++i) {
-      const std::string& input = o.inputs[i];
-      if (isLinkerInput(input)) {
-        if (!llvm::sys::fs::exists(input)) {
-          reportError("no such file: '" + input + "'");
+      const Input& in = o.inputs[i];
+      if (!in.source) {
+        if (!llvm::sys::fs::exists(in.path)) {
+          reportError("no such file: '" + in.path + "'");
           ok = false;
         }
-        linkInputs.push_back(input);
+        objects[i] = in.path;
         continue;
       }
-      std::string object = temps.file(std::to_string(i) + "." + llvm::sys::path::stem(input).str() + ".o");
-      ok = compileSource(o, toolkit, input, object, temps, outputs, report);
-      linkInputs.push_back(object);
+      objects[i] = temps.file(std::to_string(i) + "." + llvm::sys::path::stem(in.path).str() + ".o");
+      std::string unused;
+      ok = compileSource(o, toolkit, in, objects[i], temps, outputs, report, unused);
     }
     if (ok) {
       PhaseReport::Scope t(report, "link");
       BackendPhase phase("linking");
       std::string name = defaultOutput(o, "");
-      ok = linkProgram(o, toolkit, linkInputs, name, outputs.add(name), temps);
+      ok = linkProgram(o, toolkit, objects, name, outputs.add(name), temps);
     }
   }
   ok = ok && outputs.commit();

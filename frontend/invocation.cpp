@@ -21,13 +21,15 @@
 namespace circle {
 
 std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, const CudaToolkit* toolkit,
-                                                           const std::string& input) {
+                                                           const Input& input) {
   // Clang's driver knows this machine's header layout (libstdc++, glibc, Clang's
   // resource headers); we ask it for a host-only parse and take the cc1 options it
-  // would use. The file extension does not matter: -x picks the language.
+  // would use, with the user's own Clang options in it.
   std::vector<std::string> args = {std::string(CIRCLE_LLVM_BIN_DIR) + "/clang++"};
+  bool cxx = input.language != Language::C;
   if (toolkit) {
-    args.insert(args.end(), {"-x", "cuda", "--cuda-host-only", "--cuda-path=" + toolkit->root,
+    args.insert(args.end(), {"-x", input.preprocessed ? "cuda-cpp-output" : "cuda", "--cuda-host-only",
+                             "--cuda-path=" + toolkit->root,
                              // Clang 22 knows CUDA up to 12.9; circle picks the PTX ISA itself.
                              "-Wno-unknown-cuda-version"});
     for (int sm : opts.smTargets) args.push_back("--cuda-gpu-arch=" + smName(sm));
@@ -36,24 +38,24 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
     // and Clang's driver does not; cooperative_groups.h needs <cuda/std/...> from it.
     std::string cccl = toolkit->includeDir + "/cccl";
     if (llvm::sys::fs::is_directory(cccl)) args.insert(args.end(), {"-isystem", cccl});
+    if (opts.math.approxFunctions) args.push_back("-fgpu-approx-transcendentals");
   } else {
-    args.insert(args.end(), {"-x", "c++"});
+    const char* lang = cxx ? (input.preprocessed ? "c++-cpp-output" : "c++") : (input.preprocessed ? "cpp-output" : "c");
+    args.insert(args.end(), {"-x", lang});
   }
   args.push_back("-fsyntax-only");
-  // `if consteval` ahead of `if target` chains is Circle syntax in every mode.
-  args.push_back("-Wno-c++23-extensions");
+  if (cxx) {
+    // `if consteval` ahead of `if target` chains is Circle syntax in every mode.
+    args.push_back("-Wno-c++23-extensions");
+    if (opts.std.empty()) args.push_back("-std=c++20");
+  }
   // circle runs Clang on a thread with a 1 GiB stack (frontend/main.cpp): deep nesting
   // that would exhaust a default stack is fine here.
   args.push_back("-Wno-stack-exhausted");
-  args.push_back("-std=" + opts.std);
-  args.push_back("-O" + std::to_string(opts.hostOpt));
-  if (opts.hostDebug) args.push_back("-g");
-  for (const auto& d : opts.includeDirs) args.push_back("-I" + d);
+  args.insert(args.end(), opts.compileArgs.begin(), opts.compileArgs.end());
   // circle's own headers (circle/vulkan.hpp) sit beside bin/ as include/.
-  args.insert(args.end(), {"-isystem", circleIncludeDir()});
-  for (const auto& d : opts.systemIncludeDirs) args.insert(args.end(), {"-isystem", d});
-  for (const auto& m : opts.macroOps) args.push_back(m);
-  args.push_back(input);
+  if (cxx) args.insert(args.end(), {"-isystem", circleIncludeDir()});
+  args.push_back(input.path);
 
   // The invocation keeps pointers into its arguments (CodeGenOptions::Argv0 and the
   // recorded command line, read by the host backend): they live as long as circle.
@@ -69,6 +71,13 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
   auto inv = clang::createInvocation(argv, cio);
   if (!inv) return nullptr;
 
+  // Preprocessed input already holds the prelude and the implicit includes.
+  if (input.preprocessed || !cxx) {
+    inv->getFrontendOpts().DisableFree = false;
+    if (toolkit) enableTaglessDeviceCalls(inv->getLangOpts());
+    if (toolkit) inv->getLangOpts().OffloadingNewDriver = 0;
+    return inv;
+  }
   if (toolkit) enableTaglessDeviceCalls(inv->getLangOpts());
   // -rdc objects register through __cudaRegisterLinkedBinary_<id>, as nvcc's do, which
   // circle's link step defines; Clang's newer offloading entries need its own linker.
@@ -79,8 +88,7 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
   PreludeConfig prelude;
   prelude.cuda = toolkit != nullptr;
   prelude.sms = opts.smTargets;
-  prelude.launchChecks = opts.hostDebug && std::find(opts.macroOps.begin(), opts.macroOps.end(), "-DNDEBUG") ==
-                                               opts.macroOps.end();
+  prelude.launchChecks = opts.hostDebug && !opts.ndebug;
   auto& pp = inv->getPreprocessorOpts();
   pp.addMacroDef("__circle__=1");
   // CUDA's headers give device code the device runtime API (cudaMalloc, streams,

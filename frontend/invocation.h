@@ -11,10 +11,11 @@ class DiagnosticsEngine;
 
 namespace circle {
 struct Options;
+struct Input;
 struct CudaToolkit;
 
 // `toolkit` is null for plain C++ (no --cuda-path). Returns null after reporting.
 std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, const CudaToolkit* toolkit,
-                                                           const std::string& input);
+                                                           const Input& input);
 
 } // namespace circle

@@ -2,6 +2,7 @@
 
 #include "frontend/device_runtime_path.h"
 #include "frontend/options.h"
+#include "frontend/ptxas_options.h"
 #include "frontend/temp_files.h"
 #include "support/diagnostics.h"
 #include "targets/host/link.h"
@@ -14,23 +15,23 @@
 
 namespace circle {
 
-bool linkProgram(const Options& o, const CudaToolkit* tk, std::vector<std::string> inputs, const std::string& name,
-                 const std::string& output, TempDir& temps) {
+bool linkProgram(const Options& o, const CudaToolkit* tk, const std::vector<std::string>& objects,
+                 const std::string& name, const std::string& output, TempDir& temps) {
   std::vector<RelocatableObject> relocatable;
   std::vector<std::string> registrations;
-  for (const std::string& in : inputs) {
+  for (const std::string& in : objects) {
     // Objects and static libraries may hold device code; shared libraries go to the
     // host linker as they are.
     llvm::StringRef ext = llvm::sys::path::extension(in);
-    std::vector<RelocatableObject> objects;
+    std::vector<RelocatableObject> found;
     std::string err;
-    if (ext == ".o") err = readRelocatableObject(in, objects.emplace_back());
-    else if (ext == ".a") err = readRelocatableArchive(in, objects);
+    if (ext == ".o") err = readRelocatableObject(in, found.emplace_back());
+    else if (ext == ".a") err = readRelocatableArchive(in, found);
     if (!err.empty()) {
       reportError(err);
       return false;
     }
-    for (RelocatableObject& obj : objects) {
+    for (RelocatableObject& obj : found) {
       if (obj.registrations.empty()) continue;
       if (obj.modules.empty()) {
         reportError("'" + obj.path + "' was compiled with relocatable device code by another compiler; circle "
@@ -42,6 +43,7 @@ bool linkProgram(const Options& o, const CudaToolkit* tk, std::vector<std::strin
     }
   }
 
+  std::vector<std::string> extra; // circle's own start-up objects
   if (!relocatable.empty()) {
     if (!tk) {
       reportError("'" + relocatable.front().path + "' holds relocatable device code: linking it needs --cuda-path");
@@ -55,8 +57,8 @@ bool linkProgram(const Options& o, const CudaToolkit* tk, std::vector<std::strin
     link.objects = std::move(relocatable);
     link.runtimePath = deviceRuntimePath();
     link.optLevel = o.deviceOpt;
-    link.debug = o.deviceDebug;
-    link.verbose = o.verbose;
+    link.ptxas = ptxasOptions(o);
+    link.nvlinkArgs = o.nvlinkArgs;
     link.scratchDir = temps.path();
     std::string fatbinPath;
     if (std::string err = linkRelocatableDevice(link, fatbinPath); !err.empty()) {
@@ -74,11 +76,21 @@ bool linkProgram(const Options& o, const CudaToolkit* tk, std::vector<std::strin
       reportError(err);
       return false;
     }
-    inputs.push_back(registration);
+    extra.push_back(registration);
   }
 
-  LinkRequest req{inputs, output, o.libDirs, o.libs, tk ? tk->libDir : "", o.verbose};
-  if (o.spirv) req.libs.push_back("vulkan"); // circle/vulkan.hpp's loader
+  LinkRequest req;
+  for (const LinkArg& a : o.linkArgs) req.args.push_back(a.input >= 0 ? objects[a.input] : a.text);
+  req.args.insert(req.args.end(), extra.begin(), extra.end());
+  if (o.spirv) req.args.push_back("-lvulkan"); // circle/vulkan.hpp's loader
+  req.output = output;
+  req.cudaLibDir = tk ? tk->libDir : "";
+  req.cudart = o.cudart == CudaRuntime::Static   ? CudaRuntimeLink::Static
+               : o.cudart == CudaRuntime::Shared ? CudaRuntimeLink::Shared
+                                                 : CudaRuntimeLink::None;
+  req.clangRuntimes = o.linkNeedsClangRuntime;
+  req.verbose = o.verbose;
+  req.dryRun = o.dryRun;
   if (std::string err = linkExecutable(req); !err.empty()) {
     reportError("linking '" + name + "' failed:\n" + err);
     return false;

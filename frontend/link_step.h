@@ -12,9 +12,10 @@ struct CudaToolkit;
 struct Options;
 class TempDir;
 
-// Writes the executable `name` at `output` (where it waits until the compile succeeds).
-// Reports its errors; returns false after one.
-bool linkProgram(const Options& o, const CudaToolkit* tk, std::vector<std::string> inputs, const std::string& name,
-                 const std::string& output, TempDir& temps);
+// Writes the executable (or -shared library) `name` at `output` (where it waits until
+// the compile succeeds). `objects[i]` stands for the command line's input i (a source's
+// object, or the input itself). Reports its errors; returns false after one.
+bool linkProgram(const Options& o, const CudaToolkit* tk, const std::vector<std::string>& objects,
+                 const std::string& name, const std::string& output, TempDir& temps);
 
 } // namespace circle

@@ -23,12 +23,21 @@ int main(int argc, char** argv) {
     return 1;
   }
   const circle::Options& o = parsed.options;
+  for (const std::string& note : o.notes) circle::reportNote(note);
   if (o.showHelp) {
     llvm::outs() << circle::helpText();
     return 0;
   }
   if (o.showVersion) {
     llvm::outs() << circle::versionText();
+    return 0;
+  }
+  if (o.inputs.empty() && o.verbose && !o.listFatbin) {
+    llvm::errs() << circle::versionText();
+    return 0;
+  }
+  if (o.printClangdFlags) {
+    llvm::outs() << circle::clangdConfigText(o);
     return 0;
   }
 

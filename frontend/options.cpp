@@ -1,181 +1,411 @@
 #include "frontend/options.h"
 
-#include <algorithm>
-#include <cctype>
-#include <filesystem>
+#include "frontend/clang_passthrough.h"
+#include "frontend/dependency_file.h"
+#include "frontend/gpu_arch_values.h"
+#include "frontend/option_table.h"
 
-#include "llvm/Config/llvm-config.h"
+#include "clang/Options/Options.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Option/Arg.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/StringSaver.h"
+
+#include <algorithm>
+#include <filesystem>
 
 namespace circle {
 namespace {
 
-bool startsWith(const std::string& s, const std::string& prefix) {
-  return s.compare(0, prefix.size(), prefix) == 0;
+using namespace circle::opt;
+
+// -x's values, with what each means for the inputs after it.
+std::optional<Input> languageNamed(llvm::StringRef x) {
+  Input in;
+  if (x == "cuda" || x == "cu") in.language = Language::CUDA;
+  else if (x == "c++") in.language = Language::CXX;
+  else if (x == "c") in.language = Language::C;
+  else if (x == "cuda-cpp-output") in = {"", true, Language::CUDA, true};
+  else if (x == "c++-cpp-output") in = {"", true, Language::CXX, true};
+  else if (x == "cpp-output") in = {"", true, Language::C, true};
+  else return std::nullopt;
+  return in;
 }
 
-bool allDigits(const std::string& s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
+// A value nvcc spells true/false (also yes/no, 1/0).
+std::optional<bool> readBool(llvm::StringRef v) {
+  if (v == "true" || v == "yes" || v == "1") return true;
+  if (v == "false" || v == "no" || v == "0") return false;
+  return std::nullopt;
 }
 
-// Options that take a value either glued (-Idir) or as the next argument (-I dir).
-const char* const kJoinedOrSeparate[] = {"-I", "-D", "-U", "-l", "-L", "-o", "-isystem"};
+class Parser {
+public:
+  ParseResult run(std::vector<std::string> args) {
+    llvm::SmallVector<const char*, 64> expanded;
+    for (const std::string& a : args) expanded.push_back(saver_.save(a).data());
+    // @file: clang's and GCC's response files (nvcc's --options-file too, below).
+    if (!llvm::cl::ExpandResponseFiles(saver_, llvm::cl::TokenizeGNUCommandLine, expanded)) {
+      fail("cannot read a response file (@file) on the command line");
+      return std::move(r_);
+    }
+    std::vector<const char*> argv(expanded.begin(), expanded.end());
+    parseWords(argv, /*fromXcompiler=*/false);
+    if (!r_.error) finish();
+    return std::move(r_);
+  }
+
+private:
+  void fail(std::string msg) {
+    if (!r_.error) r_.error = OptionError{std::move(msg)};
+  }
+
+  void parseWords(const std::vector<const char*>& argv, bool fromXcompiler) {
+    llvm::opt::InputArgList list(argv.data(), argv.data() + argv.size());
+    unsigned index = 0;
+    while (index < argv.size() && !r_.error) {
+      llvm::StringRef word = argv[index];
+      if (word.empty()) {
+        ++index;
+        continue;
+      }
+      if (word == "-" || !word.starts_with("-")) {
+        if (fromXcompiler) fail("-Xcompiler takes options, not the input '" + word.str() + "'");
+        addInput(word.str());
+        ++index;
+        continue;
+      }
+      unsigned before = index;
+      std::unique_ptr<llvm::opt::Arg> a = table().ParseOneArg(list, index);
+      if (a && a->getOption().getKind() != llvm::opt::Option::UnknownClass) {
+        circleOption(*a, spelled(argv, before, index));
+        continue;
+      }
+      if (!a) {
+        fail("missing argument to '" + word.str() + "'");
+        return;
+      }
+      index = before;
+      a = clang::getDriverOptTable().ParseOneArg(list, index, llvm::opt::Visibility(clang::options::ClangOption));
+      if (!a) {
+        fail("missing argument to '" + word.str() + "'");
+        return;
+      }
+      if (a->getOption().getKind() == llvm::opt::Option::UnknownClass) {
+        unknownOption(word);
+        return;
+      }
+      clangOption(*a, spelled(argv, before, index));
+    }
+  }
+
+  static std::vector<std::string> spelled(const std::vector<const char*>& argv, unsigned from, unsigned to) {
+    return std::vector<std::string>(argv.begin() + from, argv.begin() + to);
+  }
+
+  void unknownOption(llvm::StringRef word) {
+    std::string nearest, msg = "unknown option '" + word.str() + "'";
+    unsigned circleDistance = table().findNearest(word, nearest, llvm::opt::Visibility(), 3, 2);
+    std::string clangNearest;
+    unsigned clangDistance = clang::getDriverOptTable().findNearest(
+        word, clangNearest, llvm::opt::Visibility(clang::options::ClangOption), 3, 2);
+    if (clangDistance < circleDistance) nearest = clangNearest;
+    if (std::min(circleDistance, clangDistance) <= 2 && !nearest.empty()) msg += "; did you mean '" + nearest + "'?";
+    else msg += " (see circle --help)";
+    fail(msg);
+  }
+
+  void addInput(const std::string& path) {
+    Input in = classifyInput(path);
+    if (language_) {
+      Input forced = *language_;
+      forced.path = path;
+      in = forced;
+    } else if (path == "-") {
+      fail("-x is needed to read a source from standard input (e.g. -x cuda -)");
+      return;
+    }
+    if (in.source && llvm::sys::path::extension(path).lower() == ".s") {
+      fail("'" + path + "': circle does not assemble host assembly files");
+      return;
+    }
+    o_.linkArgs.push_back({path, int(o_.inputs.size())});
+    o_.inputs.push_back(in);
+  }
+
+  void note(const std::string& n) {
+    if (std::find(o_.notes.begin(), o_.notes.end(), n) == o_.notes.end()) o_.notes.push_back(n);
+  }
+
+  void circleOption(const llvm::opt::Arg& a, const std::vector<std::string>& words) {
+    const llvm::opt::Option opt = a.getOption();
+    std::string spelling = llvm::join(words, " ");
+    std::string value = a.getNumValues() ? a.getValue() : "";
+    if (opt.hasFlag(Refused)) {
+      fail("'" + spelling + "': " + opt.getHelpText().str());
+      return;
+    }
+    if (opt.hasFlag(Ignored)) {
+      if (opt.matches(OPT_ccbin)) note("'" + spelling + "' ignored: circle compiles host code itself (with Clang)");
+      else if (opt.matches(OPT_nocudalib))
+        note("'" + spelling + "' ignored: circle links only the libdevice functions kernels call");
+      else if (opt.matches(OPT_threads))
+        note("'" + spelling + "' ignored: circle generates every architecture from one parse");
+      return;
+    }
+    auto boolValue = [&](bool& dst) {
+      if (auto b = readBool(value)) dst = *b;
+      else fail("'" + spelling + "': expected true or false");
+    };
+    switch (opt.getID()) {
+    case OPT_cuda_path_EQ:
+      if (value.empty()) fail("--cuda-path= needs a directory");
+      o_.cudaPath = value;
+      break;
+    case OPT_sm: {
+      std::vector<int> sm;
+      if (std::string err = readArchList("-sm_", value, sm); !err.empty() || value.find(',') != std::string::npos)
+        fail("'" + spelling + "' is not a GPU architecture: expected -sm_XX with a number, e.g. -sm_75 or -sm_90" +
+             (value.find_first_of("af") != std::string::npos ? " (arch-specific variants such as sm_90a are not "
+                                                               "supported yet)"
+                                                             : ""));
+      arch_.sms.insert(arch_.sms.end(), sm.begin(), sm.end());
+      break;
+    }
+    case OPT_arch_EQ:
+      if (std::string err = readArchList("-arch=", value, arch_.arch, &arch_.keyword); !err.empty()) fail(err);
+      break;
+    case OPT_code_EQ:
+      if (std::string err = readArchList("-code=", value, arch_.codes); !err.empty()) fail(err);
+      break;
+    case OPT_gencode_EQ:
+      if (std::string err = readGencode(value, arch_.sms); !err.empty()) fail(err);
+      break;
+    case OPT_offload_arch_EQ:
+      if (std::string err = readArchList(opt.getPrefixedName().str(), value, arch_.sms); !err.empty()) fail(err);
+      break;
+    case OPT_spirv: o_.spirv = true; break;
+    case OPT_x:
+      if (value == "none") language_.reset();
+      else if (auto in = languageNamed(value)) language_ = in;
+      else fail("-x " + value + ": circle compiles c, c++ and cuda (cu), and their -cpp-output forms");
+      break;
+    case OPT_o: o_.output = value; break;
+    case OPT_c: compileOnly_ = true; break;
+    case OPT_dc: compileOnly_ = o_.rdc = true; break;
+    case OPT_S: assembly_ = true; break;
+    case OPT_E: preprocess_ = true; break;
+    case OPT_emit_llvm: emitLLVM_ = true; break;
+    case OPT_fsyntax_only: syntaxOnly_ = true; break;
+    case OPT_gpu: o_.gpuOutput = true; break;
+    case OPT_keep_temps: o_.keepTemps = true; break;
+    case OPT_list_fatbin_EQ: o_.listFatbin = value; break;
+    case OPT_device_library: o_.deviceLibrary = true; break;
+    case OPT_OG:
+      if (value.size() != 1 || value[0] < '0' || value[0] > '3') fail("'" + spelling + "': expected -OG0 to -OG3");
+      else o_.deviceOpt = value[0] - '0';
+      break;
+    case OPT_G: o_.deviceDebug = true; break;
+    case OPT_lineinfo: o_.lineInfo = true; break;
+    case OPT_rdc: o_.rdc = true; break;
+    case OPT_rdc_EQ: boolValue(o_.rdc); break;
+    case OPT_fno_gpu_rdc: o_.rdc = false; break;
+    case OPT_fgpu_auto_stack: o_.gpuAutoStack = true; break;
+    case OPT_fno_gpu_auto_stack: o_.gpuAutoStack = false; break;
+    case OPT_use_fast_math:
+      o_.math.ftz = o_.math.fmad = o_.math.approxFunctions = true;
+      o_.math.precDiv = o_.math.precSqrt = false;
+      break;
+    case OPT_ftz_EQ: boolValue(o_.math.ftz); break;
+    case OPT_prec_div_EQ: boolValue(o_.math.precDiv); break;
+    case OPT_prec_sqrt_EQ: boolValue(o_.math.precSqrt); break;
+    case OPT_fmad_EQ: boolValue(o_.math.fmad); break;
+    case OPT_fgpu_approx_transcendentals: o_.math.approxFunctions = true; break;
+    case OPT_maxrregcount_EQ: {
+      unsigned n = 0;
+      if (llvm::StringRef(value).getAsInteger(10, n) || n == 0) fail("'" + spelling + "': expected a register count");
+      else o_.ptxasArgs.push_back("--maxrregcount=" + value);
+      break;
+    }
+    case OPT_resource_usage: o_.ptxasReport = true; break;
+    case OPT_default_stream_EQ:
+      if (value == "per-thread") o_.compileArgs.push_back("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1");
+      else if (value != "legacy" && value != "null")
+        fail("'" + spelling + "': expected legacy, null or per-thread");
+      break;
+    case OPT_cudart_EQ:
+      if (value == "static") o_.cudart = CudaRuntime::Static;
+      else if (value == "shared") o_.cudart = CudaRuntime::Shared;
+      else if (value == "none") o_.cudart = CudaRuntime::None;
+      else fail("'" + spelling + "': expected static, shared or none");
+      break;
+    case OPT_Xcompiler: {
+      llvm::SmallVector<llvm::StringRef, 8> parts;
+      llvm::StringRef(value).split(parts, ',', -1, false);
+      std::vector<const char*> sub;
+      for (llvm::StringRef p : parts) sub.push_back(saver_.save(p).data());
+      parseWords(sub, /*fromXcompiler=*/true);
+      break;
+    }
+    case OPT_Xptxas: {
+      llvm::SmallVector<llvm::StringRef, 8> parts;
+      llvm::StringRef(value).split(parts, ',', -1, false);
+      for (llvm::StringRef p : parts) {
+        if (p == "-v" || p == "--verbose") o_.ptxasReport = true;
+        else o_.ptxasArgs.push_back(p.str());
+      }
+      break;
+    }
+    case OPT_Xnvlink: {
+      llvm::SmallVector<llvm::StringRef, 8> parts;
+      llvm::StringRef(value).split(parts, ',', -1, false);
+      for (llvm::StringRef p : parts) o_.nvlinkArgs.push_back(p.str());
+      break;
+    }
+    case OPT_D:
+    case OPT_U: {
+      bool define = opt.matches(OPT_D);
+      llvm::StringRef macro = llvm::StringRef(value).split('=').first;
+      if (macro == "__CUDA_ARCH__")
+        fail("'" + spelling + "': __CUDA_ARCH__ cannot be set: circle compiles the host and every GPU in one pass, "
+             "where no macro can tell them apart (use 'if target(__nvvm_current_device_sm >= 80)')");
+      if (macro == "NDEBUG") o_.ndebug = define;
+      o_.compileArgs.push_back((define ? "-D" : "-U") + value);
+      break;
+    }
+    case OPT_v: o_.verbose = true; break;
+    case OPT_HASH_HASH_HASH: o_.dryRun = o_.verbose = true; break;
+    case OPT_M:
+    case OPT_MM:
+      depsOnly_ = true;
+      [[fallthrough]];
+    case OPT_MD:
+    case OPT_MMD:
+      o_.deps.enabled = true;
+      o_.deps.systemHeaders = opt.matches(OPT_M) || opt.matches(OPT_MD);
+      break;
+    case OPT_MF: o_.deps.file = value; break;
+    case OPT_MT: o_.deps.targets.push_back(value); break;
+    case OPT_MQ: o_.deps.targets.push_back(quoteMakeTarget(value)); break;
+    case OPT_MP: o_.deps.phonyTargets = true; break;
+    case OPT_ftime_report: o_.timeReport = true; break;
+    case OPT_print_clangd_flags: o_.printClangdFlags = true; break;
+    case OPT_help: o_.showHelp = true; break;
+    case OPT_version: o_.showVersion = true; break;
+    default: fail("internal error: option '" + spelling + "' has no meaning in circle (please report it)");
+    }
+  }
+
+  void clangOption(const llvm::opt::Arg& a, const std::vector<std::string>& words) {
+    ClangArgRoute route = routeClangArg(a, llvm::join(words, " "));
+    if (route.use == ClangArgUse::Refuse) {
+      fail(route.why);
+      return;
+    }
+    if (!route.why.empty()) note(route.why);
+    if (route.hostDebug) o_.hostDebug = true;
+    if (route.disablesDebug) o_.hostDebug = false;
+    if (route.needsClangRuntime) o_.linkNeedsClangRuntime = true;
+    if (a.getOption().matches(clang::options::OPT_std_EQ)) o_.std = a.getValue();
+    if (route.use != ClangArgUse::Link) o_.compileArgs.insert(o_.compileArgs.end(), words.begin(), words.end());
+    if (route.use == ClangArgUse::Compile) return;
+    // GCC's driver (the default linker driver) has no -rpath; the linker does.
+    if (a.getOption().matches(clang::options::OPT_rpath)) {
+      o_.linkArgs.push_back({"-Wl,-rpath," + std::string(a.getValue())});
+      return;
+    }
+    for (const std::string& w : words) o_.linkArgs.push_back({w});
+  }
+
+  void finish() {
+    Options& o = o_;
+    static const char* const kTooOld[] = {"c++98", "c++03", "gnu++98", "gnu++03", "c++0x", "gnu++0x", "c++11",
+                                          "gnu++11", "c++1y", "gnu++1y", "c++14", "gnu++14"};
+    if (std::find(std::begin(kTooOld), std::end(kTooOld), o.std) != std::end(kTooOld))
+      return fail("-std=" + o.std + ": circle needs C++17 or later (-std=c++17, c++20, c++23...)");
+
+    if (compileOnly_ && assembly_) return fail("-c and -S cannot be used together");
+    if (depsOnly_) o.kind = OutputKind::Dependencies;
+    else if (preprocess_) o.kind = OutputKind::Preprocessed;
+    else if (syntaxOnly_) o.kind = OutputKind::SyntaxOnly;
+    else if (assembly_) o.kind = emitLLVM_ ? OutputKind::LLVMText : OutputKind::Assembly;
+    else if (compileOnly_) o.kind = emitLLVM_ ? OutputKind::LLVMBitcode : OutputKind::Object;
+    else if (emitLLVM_) return fail("-emit-llvm needs -S (LLVM IR text) or -c (bitcode)");
+
+    std::string archError;
+    o.smTargets = resolveArchRequests(arch_, archError);
+    if (!archError.empty()) return fail(archError);
+    o.archKeyword = arch_.keyword;
+    bool anySource = false, cudaSource = false;
+    for (const Input& in : o.inputs) {
+      anySource |= in.source;
+      cudaSource |= in.source && in.language == Language::CUDA;
+    }
+    o.cuda = !o.smTargets.empty() || !o.archKeyword.empty() || o.cudaPath || o.spirv || cudaSource || o.gpuOutput;
+    // nvcc's default architecture; -spirv alone builds shaders only.
+    if (o.cuda && o.smTargets.empty() && o.archKeyword.empty() && !o.spirv && anySource) {
+      o.smTargets = {75};
+      o.defaultSm = true;
+    }
+
+    if (o.gpuOutput && o.kind == OutputKind::Executable)
+      return fail("-gpu selects the device modules for -S or -emit-llvm output; an executable always holds them all");
+    if (o.gpuOutput && o.kind == OutputKind::Object)
+      return fail("-gpu cannot be used with -c: an object file carries the device code in its fat binary");
+    if (o.gpuOutput && o.kind != OutputKind::Assembly && o.kind != OutputKind::LLVMText &&
+        o.kind != OutputKind::LLVMBitcode)
+      return fail("-gpu describes -S or -emit-llvm outputs");
+    if (o.deviceLibrary && !(o.gpuOutput && o.kind == OutputKind::LLVMBitcode))
+      return fail("--device-library needs -gpu -c -emit-llvm");
+    if (o.spirv && o.rdc) return fail("-spirv cannot be used with -rdc yet");
+    if (o.showHelp || o.showVersion || o.listFatbin || o.printClangdFlags) return;
+    if (o.inputs.empty() && o.verbose) return; // `circle -v`: the version, as clang -v
+
+    if (o.inputs.empty()) return fail("no input files");
+    size_t sources = std::count_if(o.inputs.begin(), o.inputs.end(), [](const Input& in) { return in.source; });
+    if (o.kind != OutputKind::Executable) {
+      if (sources == 0) return fail("no source file to compile (the inputs are all objects or libraries)");
+      if (sources > 1 && !o.output.empty() && o.kind != OutputKind::Preprocessed &&
+          o.kind != OutputKind::Dependencies && o.kind != OutputKind::SyntaxOnly)
+        return fail("cannot specify -o when generating multiple output files");
+      if (o.gpuOutput && sources > 1) return fail("-gpu writes the device modules of one source");
+      for (const Input& in : o.inputs)
+        if (!in.source) note("'" + in.path + "': linker input unused (nothing is linked with -c, -S, -E)");
+    }
+    if (o.deps.enabled && !o.deps.file.empty() && sources > 1)
+      return fail("-MF names one dependency file, but there are " + std::to_string(sources) + " sources");
+  }
+
+  ParseResult r_;
+  Options& o_ = r_.options;
+  ArchRequests arch_;
+  std::optional<Input> language_;
+  bool compileOnly_ = false, assembly_ = false, emitLLVM_ = false, preprocess_ = false, depsOnly_ = false,
+       syntaxOnly_ = false;
+  llvm::BumpPtrAllocator alloc_;
+  llvm::StringSaver saver_{alloc_};
+};
 
 } // namespace
 
-ParseResult parseOptions(const std::vector<std::string>& args) {
-  ParseResult r;
-  Options& o = r.options;
-  bool emitLLVM = false, compileOnly = false, assembly = false;
-  auto fail = [&](std::string msg) {
-    if (!r.error) r.error = OptionError{std::move(msg)};
-  };
+ParseResult parseOptions(const std::vector<std::string>& args) { return Parser().run(args); }
 
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    std::string flag, value;
-    bool matched = false;
-    for (const char* f : kJoinedOrSeparate) {
-      std::string fs = f;
-      if (a == fs) {
-        if (i + 1 >= args.size()) {
-          fail("missing argument to '" + fs + "'");
-          return r;
-        }
-        flag = fs;
-        value = args[++i];
-        matched = true;
-        break;
-      }
-      // "-isystem" must not be read as "-I" "system".
-      if (startsWith(a, fs) && !(fs == "-I" && startsWith(a, "-isystem"))) {
-        flag = fs;
-        value = a.substr(fs.size());
-        matched = true;
-        break;
-      }
-    }
-    if (matched) {
-      if (flag == "-I") o.includeDirs.push_back(value);
-      else if (flag == "-isystem") o.systemIncludeDirs.push_back(value);
-      else if (flag == "-D") o.macroOps.push_back("-D" + value);
-      else if (flag == "-U") o.macroOps.push_back("-U" + value);
-      else if (flag == "-l") o.libs.push_back(value);
-      else if (flag == "-L") o.libDirs.push_back(value);
-      else if (flag == "-o") o.output = value;
-      continue;
-    }
-
-    if (startsWith(a, "--cuda-path=")) {
-      o.cudaPath = a.substr(12);
-      if (o.cudaPath->empty()) fail("--cuda-path= needs a directory");
-    } else if (a == "--cuda-path") {
-      if (i + 1 >= args.size()) fail("missing argument to '--cuda-path'");
-      else o.cudaPath = args[++i];
-    } else if (startsWith(a, "-sm_")) {
-      std::string digits = a.substr(4);
-      if (!allDigits(digits) || digits.size() > 3) {
-        fail("'" + a + "' is not a GPU architecture: expected -sm_XX with a number, e.g. -sm_75 or -sm_90"
-             " (arch-specific variants such as sm_90a are not supported yet)");
-      } else {
-        int sm = std::stoi(digits);
-        if (std::find(o.smTargets.begin(), o.smTargets.end(), sm) == o.smTargets.end())
-          o.smTargets.push_back(sm);
-      }
-    } else if (a == "-c") {
-      compileOnly = true;
-    } else if (a == "-S") {
-      assembly = true;
-    } else if (a == "-emit-llvm") {
-      emitLLVM = true;
-    } else if (a == "-gpu") {
-      o.gpuOutput = true;
-    } else if (a == "-G") {
-      o.deviceDebug = true;
-    } else if (a == "-g") {
-      o.hostDebug = true;
-    } else if (a.size() == 4 && startsWith(a, "-OG") && a[3] >= '0' && a[3] <= '3') {
-      o.deviceOpt = a[3] - '0';
-    } else if (a.size() == 3 && startsWith(a, "-O") && a[2] >= '0' && a[2] <= '3') {
-      o.hostOpt = a[2] - '0';
-    } else if (a == "-O") {
-      o.hostOpt = 1;
-    } else if (startsWith(a, "-std=")) {
-      o.std = a.substr(5);
-      if (o.std.empty()) fail("-std= needs a language standard, e.g. -std=c++20");
-    } else if (a == "--version") {
-      o.showVersion = true;
-    } else if (a == "--help" || a == "-h") {
-      o.showHelp = true;
-    } else if (a == "-rdc" || a == "-rdc=true" || a == "--relocatable-device-code=true" || a == "-fgpu-rdc") {
-      o.rdc = true;
-    } else if (a == "-rdc=false" || a == "--relocatable-device-code=false" || a == "-fno-gpu-rdc") {
-      o.rdc = false;
-    } else if (a == "-spirv") {
-      o.spirv = true;
-    } else if (a == "--device-library") {
-      o.deviceLibrary = true;
-    } else if (a == "-fno-gpu-auto-stack" || a == "-fgpu-auto-stack") {
-      o.gpuAutoStack = a == "-fgpu-auto-stack";
-    } else if (a == "--keep-temps") {
-      o.keepTemps = true;
-    } else if (a == "-v") {
-      o.verbose = true;
-    } else if (a == "-ftime-report") {
-      o.timeReport = true;
-    } else if (startsWith(a, "--list-fatbin=")) {
-      o.listFatbin = a.substr(14);
-    } else if (a == "--list-fatbin") {
-      if (i + 1 >= args.size()) fail("missing argument to '--list-fatbin'");
-      else o.listFatbin = args[++i];
-    } else if (a.size() > 1 && a[0] == '-') {
-      fail("unknown option '" + a + "' (see circle --help)");
-    } else {
-      o.inputs.push_back(a);
-    }
-  }
-
-  std::sort(o.smTargets.begin(), o.smTargets.end());
-  // circle's prelude (constexpr, fold expressions, if constexpr, nested namespaces)
-  // and CUDA 13's headers need C++17.
-  static const char* const kTooOld[] = {"c++98", "c++03", "gnu++98", "gnu++03", "c++0x", "gnu++0x", "c++11",
-                                        "gnu++11", "c++1y", "gnu++1y", "c++14", "gnu++14"};
-  if (std::find(std::begin(kTooOld), std::end(kTooOld), o.std) != std::end(kTooOld))
-    fail("-std=" + o.std + ": circle needs C++17 or later (-std=c++17, c++20, c++23...)");
-  for (const std::string& m : o.macroOps)
-    if (m == "-D__CUDA_ARCH__" || startsWith(m, "-D__CUDA_ARCH__=") || m == "-U__CUDA_ARCH__")
-      fail("'" + m + "': __CUDA_ARCH__ cannot be set: circle compiles the host and every GPU in one pass, where no "
-           "macro can tell them apart (use 'if target(__nvvm_current_device_sm >= 80)')");
-  if (compileOnly && assembly) fail("-c and -S cannot be used together");
-  if (assembly) o.kind = emitLLVM ? OutputKind::LLVMText : OutputKind::Assembly;
-  else if (compileOnly) o.kind = emitLLVM ? OutputKind::LLVMBitcode : OutputKind::Object;
-  else if (emitLLVM) fail("-emit-llvm needs -S (LLVM IR text) or -c (bitcode)");
-  if (o.gpuOutput && o.kind == OutputKind::Executable)
-    fail("-gpu selects the device modules for -S or -emit-llvm output; an executable always holds them all");
-  if (o.gpuOutput && o.kind == OutputKind::Object)
-    fail("-gpu cannot be used with -c: an object file carries the device code in its fat binary");
-  if (o.gpuOutput && !o.cudaPath) fail("-gpu needs --cuda-path");
-  if (o.deviceLibrary && !(o.gpuOutput && o.kind == OutputKind::LLVMBitcode))
-    fail("--device-library needs -gpu -c -emit-llvm");
-  if (!o.smTargets.empty() && !o.cudaPath) fail("-sm_XX needs --cuda-path to enable CUDA");
-  bool anySource = std::any_of(o.inputs.begin(), o.inputs.end(), [](const std::string& in) { return !isLinkerInput(in); });
-  // A link of objects alone takes the sms the objects were compiled for.
-  if (o.spirv && !o.cudaPath)
-    fail("-spirv needs --cuda-path: circle parses [[spirv::comp]] kernels as CUDA C++ (threadIdx, __shared__)");
-  if (o.spirv && o.rdc) fail("-spirv cannot be used with -rdc yet");
-  if (o.cudaPath && o.smTargets.empty() && !o.spirv && !o.listFatbin && anySource)
-    fail("--cuda-path needs at least one -sm_XX target (or -spirv); no default architecture is assumed");
-  if (!o.showHelp && !o.showVersion && !o.listFatbin && !r.error) {
-    if (o.inputs.empty()) fail("no input files");
-    else if (o.kind != OutputKind::Executable && (o.inputs.size() > 1 || !anySource))
-      fail("-c, -S and -emit-llvm compile one source file (got " + std::to_string(o.inputs.size()) +
-           " input" + (o.inputs.size() > 1 ? "s" : "") + ")");
-  }
-  return r;
-}
-
-bool isLinkerInput(const std::string& path) {
-  std::string ext = std::filesystem::path(path).extension().string();
-  return ext == ".o" || ext == ".a" || ext == ".so" || path.find(".so.") != std::string::npos;
+Input classifyInput(const std::string& path) {
+  std::string ext = llvm::sys::path::extension(path).str();
+  Input in;
+  in.path = path;
+  if (ext == ".cu") in.language = Language::CUDA;
+  else if (ext == ".cui") in = {path, true, Language::CUDA, true};
+  else if (ext == ".c") in.language = Language::C;
+  else if (ext == ".i") in = {path, true, Language::C, true};
+  else if (ext == ".ii") in = {path, true, Language::CXX, true};
+  else if (ext == ".cpp" || ext == ".cxx" || ext == ".cc" || ext == ".c++" || ext == ".cp" || ext == ".C" ||
+           ext == ".CPP" || ext == ".s" || ext == ".S")
+    in.language = Language::CXX;
+  else in.source = false; // .o, .a, .so, .so.1, and anything else: the link's
+  return in;
 }
 
 std::string perSmOutputName(const std::string& output, int sm, const std::string& ext) {
@@ -189,60 +419,6 @@ std::string perShaderOutputName(const std::string& output, const std::string& en
   std::filesystem::path p(output);
   if (p.extension() == "." + ext) p.replace_extension();
   return p.string() + "." + entry + "." + ext;
-}
-
-std::string versionText() {
-  return "circle 0.1 (single-pass heterogeneous C++ compiler; Clang/LLVM " LLVM_VERSION_STRING ")\n";
-}
-
-std::string helpText() {
-  return R"(usage: circle [options] FILE...
-
-Compiles C++ sources and links them with the objects and libraries named (.o, .a,
-.so). With --cuda-path each source is parsed once and generated for the host and
-for every -sm_XX; the executable carries a fat binary like nvcc's.
-
-  --cuda-path=DIR   CUDA toolkit to use; its presence enables CUDA
-  -sm_XX            GPU architecture (one or more; no default), e.g. -sm_75 -sm_90
-  -o FILE           output file (default a.out, FILE.o with -c, FILE.s with -S)
-  -c                compile to an object file
-  -S                write assembly; with -emit-llvm, LLVM IR
-  -emit-llvm        with -S: LLVM IR text; with -c: LLVM bitcode
-  -gpu              with -S or -emit-llvm: write each sm's module instead of the
-                    host's, one file per sm (-o out gives out.sm_75.ptx ...); with
-                    -spirv, also each shader (out.saxpy.spvasm, or its .ll/.bc)
-  -rdc              relocatable device code: kernels and device functions may call
-                    across objects, and kernels may launch kernels (dynamic
-                    parallelism); circle links the objects' device code
-  -spirv            also compile each [[spirv::comp(N)]] kernel to a Vulkan compute
-                    shader (SPIR-V), embedded in the executable; run it with
-                    circle/vulkan.hpp (the Vulkan loader is linked implicitly)
-  -fno-gpu-auto-stack  do not raise CUDA's stack limit before launching a kernel
-                    whose stack ptxas cannot size (recursion, calls through
-                    pointers); circle bounds it and raises the limit by default
-  -G                device debug information
-  -OG0..-OG3        device optimisation (default -OG2)
-  -O0..-O3          host optimisation (default -O0)
-  -g                host debug information
-  -I DIR, -isystem DIR, -D NAME[=VALUE], -U NAME
-  -std=STD          language standard (default c++20)
-  -l LIB, -L DIR    libraries for the link (libcudart_static is linked implicitly)
-  --list-fatbin=F   list the fat binary entries of an executable or object F
-  --keep-temps      keep the PTX, cubins, fat binary and SPIR-V shaders
-  --device-library  with -gpu -c -emit-llvm: keep every function the source defines
-                    (how circle's device runtime is built) instead of what kernels reach
-  -ftime-report     print how often each compile phase ran and how long it took
-  -v                print the external tools circle runs
-  --version, --help
-
-Environment:
-  CIRCLE_LINKER        linker driver for executables (default c++)
-  CIRCLE_TOOL_TIMEOUT  seconds a tool (ptxas, fatbinary, nvlink, the linker) may
-                       run before circle stops it (default 1800; 0: no limit)
-  CIRCLE_VULKAN_DEVICE index of the Vulkan device circle/vulkan.hpp picks
-
-Outputs never replace an input; they appear only when the compile succeeds.
-)";
 }
 
 } // namespace circle

@@ -1,5 +1,9 @@
 // The circle command line. Parsing is separate from acting on it so the unit tests
 // can check every option without running a compile.
+//
+// circle's own options (and nvcc's and clang's spellings of them) are in
+// frontend/CircleOptions.td; every other option is looked up in Clang's driver table
+// and goes where Clang would send it: to the one parse, to the link, or to both.
 #pragma once
 #include <optional>
 #include <string>
@@ -13,35 +17,84 @@ enum class OutputKind {
   Assembly,     // -S
   LLVMText,     // -S -emit-llvm
   LLVMBitcode,  // -c -emit-llvm
+  Preprocessed, // -E
+  Dependencies, // -M / -MM without -E: the dependency rule only
+  SyntaxOnly,   // -fsyntax-only
 };
 
+enum class Language { C, CXX, CUDA };
+
+struct Input {
+  std::string path;        // "-" is standard input
+  bool source = true;      // false: an object or library for the link
+  Language language = Language::CXX;
+  bool preprocessed = false; // .i/.ii/.cui or -x *-cpp-output: no prelude, no implicit includes
+};
+
+// One word of the link's command line, in the order the user gave it; a source's
+// place is taken by its object.
+struct LinkArg {
+  std::string text;
+  int input = -1; // index into Options::inputs, or -1 for an option
+};
+
+struct DependencyOptions {
+  bool enabled = false;       // -M, -MM, -MD or -MMD
+  bool systemHeaders = true;  // false with -MM / -MMD
+  std::string file;           // -MF; empty: stdout for -M, else the output with .d
+  std::vector<std::string> targets; // -MT / -MQ (already quoted); empty: the output
+  bool phonyTargets = false;  // -MP
+};
+
+// nvcc's device floating-point switches (-use_fast_math sets the four at once).
+struct DeviceMath {
+  bool ftz = false;
+  bool precDiv = true;
+  bool precSqrt = true;
+  bool fmad = true;
+  bool approxFunctions = false; // __sinf for sinf...: -use_fast_math, -fgpu-approx-transcendentals
+};
+
+enum class CudaRuntime { Static, Shared, None };
+
 struct Options {
-  std::vector<std::string> inputs;
+  std::vector<Input> inputs;
+  std::vector<LinkArg> linkArgs;      // inputs, -l, -L, -Wl,... in command-line order
+  std::vector<std::string> compileArgs; // Clang options for the parse, in order (-I, -D, -W, -f, -m, -O, -g...)
+  bool linkNeedsClangRuntime = false; // -fsanitize, -fopenmp, -fprofile-instr-generate: link with Clang's driver
   std::string output;                 // -o; empty means the default name
-  std::optional<std::string> cudaPath; // --cuda-path=; its presence enables CUDA
-  std::vector<int> smTargets;         // -sm_XX, ascending, without duplicates
+  std::optional<std::string> cudaPath; // --cuda-path= (else the environment, then /usr/local/cuda)
+  bool cuda = false;                  // CUDA is on: a GPU target, --cuda-path, -spirv or a .cu / -x cuda input
+  std::vector<int> smTargets;         // ascending, without duplicates (sm_75 if CUDA is on and none is named)
+  bool defaultSm = false;             // smTargets is the default, not the user's
+  std::string archKeyword;            // -arch=all / all-major: resolved against the toolkit
   OutputKind kind = OutputKind::Executable;
   bool gpuOutput = false;   // -gpu: -S/-emit-llvm outputs describe the device modules
   bool deviceDebug = false; // -G
+  bool lineInfo = false;    // -lineinfo
   int deviceOpt = 2;        // -OG0..-OG3
-  int hostOpt = 0;          // -O0..-O3 (as with other C++ compilers, unoptimised by default)
-  bool hostDebug = false;   // -g
-  std::string std = "c++20";
-  std::vector<std::string> includeDirs;   // -I
-  std::vector<std::string> systemIncludeDirs; // -isystem
-  std::vector<std::string> macroOps;      // "-DX=1" / "-UX" in command-line order
-  std::vector<std::string> libs;          // -l
-  std::vector<std::string> libDirs;       // -L
+  bool hostDebug = false;   // any -g but -g0 (the launch checks' source lines)
+  bool ndebug = false;      // NDEBUG is defined on the command line
+  std::string std;          // -std= as given (empty: circle's default, c++20)
+  DependencyOptions deps;
+  DeviceMath math;
+  std::vector<std::string> ptxasArgs; // -Xptxas, -maxrregcount
+  std::vector<std::string> nvlinkArgs; // -Xnvlink
+  bool ptxasReport = false; // -Xptxas -v / --resource-usage: print ptxas's per-kernel report
+  CudaRuntime cudart = CudaRuntime::Static;
   bool spirv = false;       // -spirv: Vulkan compute shaders for the [[spirv::comp]] kernels
   bool rdc = false;         // -rdc: relocatable device code, linked across objects by circle
   bool deviceLibrary = false; // --device-library: device bitcode of every definition, nothing linked
   bool gpuAutoStack = true; // -fno-gpu-auto-stack: do not raise the stack limit for kernels ptxas cannot size
   bool keepTemps = false;   // --keep-temps: leave the PTX/cubin/fatbin files beside the output
-  bool verbose = false;     // -v: print the external tools circle runs
+  bool verbose = false;     // -v: the toolkit used and the external tools circle runs
+  bool dryRun = false;      // -###: print what would run, run nothing
   bool showVersion = false;
   bool showHelp = false;
+  bool printClangdFlags = false;
   std::optional<std::string> listFatbin;  // --list-fatbin=FILE
   bool timeReport = false;  // -ftime-report: one line per compile phase (counts the parses)
+  std::vector<std::string> notes; // accepted options that do nothing here, said once
 };
 
 // A command-line problem: printed as "circle: error: <message>" with exit status 1.
@@ -49,7 +102,8 @@ struct OptionError {
   std::string message;
 };
 
-// Parses argv (without argv[0]). Returns the options or the first error found.
+// Parses argv (without argv[0]); @file arguments are expanded first. Returns the
+// options or the first error found.
 struct ParseResult {
   Options options;
   std::optional<OptionError> error;
@@ -58,10 +112,11 @@ ParseResult parseOptions(const std::vector<std::string>& args);
 
 std::string helpText();
 std::string versionText();
+// What --print-clangd-flags prints: a .clangd fragment for circle's sources.
+std::string clangdConfigText(const Options& o);
 
-// An object file or library the command line names for the link (by its extension);
-// every other input is a source to compile.
-bool isLinkerInput(const std::string& path);
+// How an input is compiled (or linked) when no -x names its language.
+Input classifyInput(const std::string& path);
 
 // The file name -o X (or the input's stem) gives one device output for sm XX: X.sm_XX.ext
 std::string perSmOutputName(const std::string& output, int sm, const std::string& ext);

@@ -2,23 +2,34 @@
 
 #include "support/tool_runner.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 #include <cstdlib>
 
 namespace circle {
 
 std::string linkExecutable(const LinkRequest& req) {
   // CIRCLE_LINKER overrides the driver (e.g. clang++); it must accept GCC-style flags.
+  // Instrumented host code needs the runtimes of the Clang that compiled it.
   const char* env = std::getenv("CIRCLE_LINKER");
-  std::string driver = env && *env ? env : CIRCLE_DEFAULT_LINKER_DRIVER;
-  std::vector<std::string> args = req.inputs;
+  std::string driver = env && *env           ? env
+                       : req.clangRuntimes ? std::string(CIRCLE_LLVM_BIN_DIR) + "/clang++"
+                                           : CIRCLE_DEFAULT_LINKER_DRIVER;
+  std::vector<std::string> args = req.args;
   args.insert(args.end(), {"-o", req.output});
-  for (const auto& d : req.libDirs) args.push_back("-L" + d);
-  for (const auto& l : req.libs) args.push_back("-l" + l);
-  if (!req.cudaLibDir.empty()) {
-    // The static runtime: binaries carry no toolkit path and need only the driver
-    // (libcuda.so) where they run. It needs libdl, libpthread and librt.
+  if (!req.cudaLibDir.empty() && req.cudart != CudaRuntimeLink::None) {
+    // The static runtime (the default, as with nvcc): binaries carry no toolkit path
+    // and need only the driver (libcuda.so) where they run. It needs libdl,
+    // libpthread and librt.
     args.push_back("-L" + req.cudaLibDir);
-    args.insert(args.end(), {"-lcudart_static", "-ldl", "-lpthread", "-lrt"});
+    if (req.cudart == CudaRuntimeLink::Static) args.insert(args.end(), {"-lcudart_static", "-ldl", "-lpthread", "-lrt"});
+    else args.push_back("-lcudart");
+  }
+  if (req.dryRun) {
+    llvm::errs() << " \"" << driver << "\"";
+    for (const std::string& a : args) llvm::errs() << " \"" << a << "\"";
+    llvm::errs() << "\n";
+    return {};
   }
   ToolResult r = runTool(driver, args, req.verbose);
   if (!r.ok())

@@ -1,16 +1,21 @@
-// Links the host objects into an executable through the system's linker driver.
+// Links the host objects into an executable or shared library through the system's
+// linker driver.
 #pragma once
 #include <string>
 #include <vector>
 
 namespace circle {
 
+enum class CudaRuntimeLink { Static, Shared, None };
+
 struct LinkRequest {
-  std::vector<std::string> inputs; // objects and libraries, in command-line order
+  std::vector<std::string> args; // objects, libraries and link options, in command-line order
   std::string output;
-  std::vector<std::string> libDirs, libs;
-  std::string cudaLibDir; // empty without CUDA; else libcudart_static is linked implicitly
+  std::string cudaLibDir; // empty without CUDA
+  CudaRuntimeLink cudart = CudaRuntimeLink::Static;
+  bool clangRuntimes = false; // sanitizers, OpenMP, profiles: Clang's driver knows their libraries
   bool verbose = false;
+  bool dryRun = false;        // -###: print the command only
 };
 
 // Returns an empty string on success, else what the linker said.

@@ -30,7 +30,7 @@ std::string withoutInfo(const std::string& output) {
 } // namespace
 
 std::string assemblePtx(const CudaToolkit& tk, int sm, const std::string& ptx, const std::string& ptxFile,
-                        const std::string& outFile, bool debug, bool verbose, bool relocatable,
+                        const std::string& outFile, const PtxasOptions& opts,
                         std::map<std::string, unsigned>* frames) {
   {
     std::error_code ec;
@@ -39,12 +39,14 @@ std::string assemblePtx(const CudaToolkit& tk, int sm, const std::string& ptx, c
     os << ptx;
   }
   std::vector<std::string> args = {"-m64", "-v", "-arch=" + smName(sm), ptxFile, "-o", outFile};
-  if (debug) args.insert(args.begin(), "-g");
-  if (relocatable) args.insert(args.begin(), "-c");
-  ToolResult r = runTool(tk.ptxas, args, verbose);
+  if (opts.debug) args.insert(args.begin(), "-g");
+  else if (opts.lineInfo) args.insert(args.begin(), "-lineinfo");
+  if (opts.relocatable) args.insert(args.begin(), "-c");
+  args.insert(args.begin(), opts.extra.begin(), opts.extra.end());
+  ToolResult r = runTool(tk.ptxas, args, opts.verbose);
   if (r.ok()) {
     if (frames) *frames = parsePtxasFrames(r.output);
-    llvm::errs() << withoutInfo(r.output); // its warnings
+    llvm::errs() << (opts.report ? r.output : withoutInfo(r.output)); // its warnings (and the report)
     return {};
   }
   if (r.status != ToolResult::Status::Exited)
@@ -68,8 +70,10 @@ std::string functionNamedByPtxas(const std::string& message) {
 }
 
 std::string runNvlink(const CudaToolkit& tk, int sm, const std::string& cubinFile, const std::string& outFile,
-                      bool verbose) {
-  ToolResult r = runTool(tk.nvlink, {"--arch=" + smName(sm), "-o", outFile, cubinFile, tk.cudadevrt}, verbose);
+                      bool verbose, const std::vector<std::string>& extra) {
+  std::vector<std::string> args = extra;
+  args.insert(args.end(), {"--arch=" + smName(sm), "-o", outFile, cubinFile, tk.cudadevrt});
+  ToolResult r = runTool(tk.nvlink, args, verbose);
   if (!r.ok()) return r.failure("nvlink") + (r.output.empty() ? "" : ":\n" + r.output);
   return {};
 }

@@ -13,13 +13,22 @@ struct SmImage {
   std::string cubinFile;
 };
 
+// How ptxas runs, from circle's and the user's options.
+struct PtxasOptions {
+  bool debug = false;       // -G
+  bool lineInfo = false;    // -lineinfo
+  bool verbose = false;     // circle -v: print the command
+  bool report = false;      // -Xptxas -v / --resource-usage: print ptxas's per-kernel report
+  bool relocatable = false; // -c: calls to functions defined elsewhere are left for nvlink
+  std::vector<std::string> extra; // -Xptxas, -maxrregcount
+};
+
 // Each returns an empty string on success, else the error to report.
 // assemblePtx writes `ptx` to ptxFile and runs ptxas on it into outFile, printing
-// ptxas's warnings; `relocatable` (-c) leaves calls to functions defined elsewhere
-// for nvlink.
-// ptxas runs with -v: `frames`, when given, gets each function's stack frame.
+// ptxas's warnings. ptxas always runs with -v: `frames`, when given, gets each
+// function's stack frame.
 std::string assemblePtx(const CudaToolkit& tk, int sm, const std::string& ptx, const std::string& ptxFile,
-                        const std::string& outFile, bool debug, bool verbose, bool relocatable = false,
+                        const std::string& outFile, const PtxasOptions& opts,
                         std::map<std::string, unsigned>* frames = nullptr);
 
 // The function a ptxas error names ("Entry function '_Z1kv' uses too much shared
@@ -28,7 +37,7 @@ std::string functionNamedByPtxas(const std::string& message);
 
 // Links a relocatable cubin with the device runtime library (libcudadevrt.a).
 std::string runNvlink(const CudaToolkit& tk, int sm, const std::string& cubinFile, const std::string& outFile,
-                      bool verbose);
+                      bool verbose, const std::vector<std::string>& extra = {});
 
 // Every sm contributes its cubin and its PTX: the PTX lets newer GPUs JIT the code,
 // and cuobjdump -lptx -lelf lists both for each sm, as with nvcc. PTX that calls

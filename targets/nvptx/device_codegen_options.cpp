@@ -4,7 +4,8 @@
 
 namespace circle {
 
-clang::CodeGenOptions deviceCodeGenOptions(const clang::CodeGenOptions& host, int optLevel, bool debugInfo) {
+clang::CodeGenOptions deviceCodeGenOptions(const clang::CodeGenOptions& host, int optLevel, bool debugInfo,
+                                           bool lineInfo) {
   clang::CodeGenOptions cgo = host;
   cgo.OptimizationLevel = optLevel;
   // -O0 on the host would mark every device function noinline.
@@ -16,7 +17,15 @@ clang::CodeGenOptions deviceCodeGenOptions(const clang::CodeGenOptions& host, in
   cgo.CudaGpuBinaryFileName.clear();
   // Without -G, line tables only: they locate operations an sm lacks
   // (targets/nvptx/operation_sites.h) and are stripped before PTX is written.
-  cgo.setDebugInfo(debugInfo ? llvm::codegenoptions::FullDebugInfo : llvm::codegenoptions::DebugLineTablesOnly);
+  // -lineinfo keeps them as nvcc does: .loc directives, no DWARF sections.
+  cgo.setDebugInfo(debugInfo  ? llvm::codegenoptions::FullDebugInfo
+                   : lineInfo ? llvm::codegenoptions::DebugDirectivesOnly
+                              : llvm::codegenoptions::DebugLineTablesOnly);
+  // Host instrumentation (-fprofile-instr-generate, --coverage) has no device runtime.
+  cgo.setProfileInstr(llvm::driver::ProfileInstrKind::ProfileNone);
+  cgo.CoverageMapping = 0;
+  cgo.CoverageNotesFile.clear();
+  cgo.CoverageDataFile.clear();
   return cgo;
 }
 

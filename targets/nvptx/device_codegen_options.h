@@ -8,6 +8,8 @@ class CodeGenOptions;
 
 namespace circle {
 
-clang::CodeGenOptions deviceCodeGenOptions(const clang::CodeGenOptions& host, int optLevel, bool debugInfo);
+// `lineInfo` (-lineinfo): the line tables stay in the PTX as .loc directives.
+clang::CodeGenOptions deviceCodeGenOptions(const clang::CodeGenOptions& host, int optLevel, bool debugInfo,
+                                           bool lineInfo = false);
 
 } // namespace circle

@@ -21,6 +21,11 @@
 namespace circle {
 namespace {
 
+PtxasOptions withRelocatable(PtxasOptions o, bool relocatable) {
+  o.relocatable = relocatable;
+  return o;
+}
+
 // CUDA's device runtime API (cudaLaunchDevice, cudaGetParameterBuffer, the
 // __cudaCDP2* entry points the headers call): libcudadevrt.a defines them.
 bool fromDeviceRuntimeLibrary(llvm::StringRef name) {
@@ -104,21 +109,21 @@ std::string linkRelocatableDevice(const RdcDeviceLink& link, std::string& fatbin
     SmImage img{sm, scratch(link, base + ".ptx"), scratch(link, base + ".cubin")};
     std::string assembled = needsDeviceRuntime ? scratch(link, base + ".o") : img.cubinFile;
     if (std::string err =
-            assemblePtx(tk, sm, ptx, img.ptxFile, assembled, link.debug, link.verbose, needsDeviceRuntime);
+            assemblePtx(tk, sm, ptx, img.ptxFile, assembled, withRelocatable(link.ptxas, needsDeviceRuntime));
         !err.empty())
       return err;
     if (needsDeviceRuntime) {
       if (!llvm::sys::fs::exists(tk.nvlink) || !llvm::sys::fs::exists(tk.cudadevrt))
         return "a launch from the device needs the toolkit's nvlink and libcudadevrt.a ('" + tk.nvlink + "', '" +
                tk.cudadevrt + "')";
-      if (std::string err = runNvlink(tk, sm, assembled, img.cubinFile, link.verbose); !err.empty())
+      if (std::string err = runNvlink(tk, sm, assembled, img.cubinFile, link.ptxas.verbose, link.nvlinkArgs); !err.empty())
         return "nvlink failed for " + smName(sm) + ":\n" + err;
       img.ptxFile.clear();
     }
     images.push_back(img);
   }
   fatbinPath = scratch(link, "linked.fatbin");
-  if (std::string err = runFatbinary(tk, images, fatbinPath, link.debug, link.verbose); !err.empty())
+  if (std::string err = runFatbinary(tk, images, fatbinPath, link.ptxas.debug, link.ptxas.verbose); !err.empty())
     return "fatbinary failed:\n" + err;
   return {};
 }

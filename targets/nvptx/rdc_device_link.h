@@ -4,6 +4,7 @@
 // device runtime (a launch from the device) is assembled relocatable and linked
 // with libcudadevrt.a by nvlink. The result is one fat binary for the program.
 #pragma once
+#include "targets/nvptx/cuda_tools.h"
 #include "targets/nvptx/rdc_objects.h"
 
 #include <string>
@@ -18,7 +19,8 @@ struct RdcDeviceLink {
   std::vector<RelocatableObject> objects; // those with device modules
   std::string runtimePath;                // circle's device runtime bitcode
   int optLevel = 2;
-  bool debug = false, verbose = false;
+  PtxasOptions ptxas;                     // its debug and verbose settings serve the whole link
+  std::vector<std::string> nvlinkArgs;    // -Xnvlink: when nvlink runs (a launch from the device)
   std::string scratchDir; // where the PTX, cubins and fat binary are written
 };
 

@@ -53,7 +53,7 @@ std::optional<CudaToolkit> CudaToolkit::locate(const std::string& root, std::str
   CudaToolkit tk;
   tk.root = root;
   if (!llvm::sys::fs::is_directory(root)) {
-    whyNot = "--cuda-path='" + root + "' is not a directory";
+    whyNot = "not a directory";
     return std::nullopt;
   }
   tk.ptxas = join(root, "bin/ptxas");
@@ -68,7 +68,7 @@ std::optional<CudaToolkit> CudaToolkit::locate(const std::string& root, std::str
                  Need{join(tk.includeDir, "cuda_runtime.h"), "cuda_runtime.h"},
                  Need{join(tk.libDir, "libcudart_static.a"), "libcudart_static.a"}}) {
     if (!llvm::sys::fs::exists(n.path)) {
-      whyNot = "--cuda-path='" + root + "' does not look like a CUDA toolkit: " + n.what + " not found at '" +
+      whyNot = std::string("not a CUDA toolkit: ") + n.what + " not found at '" +
                n.path + "'";
       return std::nullopt;
     }

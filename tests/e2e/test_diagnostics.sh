@@ -19,12 +19,12 @@ fails_with "circle: error: unknown option '-frobnicate'" "unknown option" -- cu 
 fails_with "circle: error: no such file: 'missing.cxx'" "missing file" -- cu -sm_90 missing.cxx
 fails_with "unsupported GPU architecture '-sm_52'" "unsupported sm" -- cu -sm_52 "$EXAMPLES/hello.cxx"
 fails_with "(supported: sm_75 " "unsupported sm lists the supported ones" -- cu -sm_52 "$EXAMPLES/hello.cxx"
-fails_with "--cuda-path='/no/such/cuda' is not a directory" "missing CUDA path" -- \
+fails_with "no usable CUDA toolkit at '/no/such/cuda' (from --cuda-path): not a directory" "missing CUDA path" -- \
   "$CIRCLE" --cuda-path=/no/such/cuda -sm_90 "$EXAMPLES/hello.cxx"
-fails_with "does not look like a CUDA toolkit: ptxas not found" "CUDA path without a toolkit" -- \
+fails_with "not a CUDA toolkit: ptxas not found" "CUDA path without a toolkit" -- \
   "$CIRCLE" --cuda-path="$work" -sm_90 "$EXAMPLES/hello.cxx"
-fails_with "no default architecture is assumed" "no -sm_XX" -- cu "$EXAMPLES/hello.cxx"
-fails_with "-sm_XX needs --cuda-path" "-sm_XX without CUDA" -- "$CIRCLE" -sm_90 "$EXAMPLES/hello.cxx"
+CUDA_PATH=/no/such/cuda CUDA_HOME= fails_with "no usable CUDA toolkit at '/no/such/cuda' (from \$CUDA_PATH)" \
+  "CUDA_PATH without a toolkit" -- "$CIRCLE" -sm_90 "$EXAMPLES/hello.cxx"
 
 # A kernel that reaches a function nothing defines for the device: the error points
 # at the kernel, names the function, and no executable appears.

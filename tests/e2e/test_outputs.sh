@@ -30,7 +30,7 @@ expect_eq "$rc" 1 "-o an included header"
 expect_contains "$out" "the output 'inc.h' is the input" "-o an included header: message"
 check; cmp -s inc.h inc.orig || fail "the included header was changed"
 cp h.cxx h.sm_90.ptx; cp h.cxx h.sm_90.orig
-out=$("$CIRCLE" --cuda-path="$CUDA_PATH" -sm_90 -gpu -S h.cxx -o h.sm_90.ptx h.sm_90.ptx 2>&1)
+out=$("$CIRCLE" --cuda-path="$CUDA_PATH" -sm_90 -gpu -S h.cxx -o h h.sm_90.ptx 2>&1)
 expect_contains "$out" "circle: error:" "a -gpu output that is an input"
 check; cmp -s h.sm_90.ptx h.sm_90.orig || fail "-gpu replaced an input"
 rm -f h.sm_90.ptx h.sm_90.orig

@@ -1,0 +1,58 @@
+#include "frontend/dependency_file.h"
+
+#include "frontend/options.h"
+#include "sema/implicit_prelude.h"
+
+#include "clang/Frontend/DependencyOutputOptions.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace circle {
+namespace {
+
+clang::DependencyOutputOptions clangOptions(const DependencyOptions& opts, const std::vector<std::string>& targets) {
+  clang::DependencyOutputOptions d;
+  d.OutputFile = "-"; // never opened: text() writes through outputDependencyFile(raw_ostream&)
+  d.Targets = targets;
+  d.IncludeSystemHeaders = opts.systemHeaders;
+  d.UsePhonyTargets = opts.phonyTargets;
+  d.OutputFormat = clang::DependencyOutputFormat::Make;
+  return d;
+}
+
+} // namespace
+
+DependencyFile::DependencyFile(const DependencyOptions& opts, const std::vector<std::string>& targets)
+    : clang::DependencyFileGenerator(clangOptions(opts, targets)) {}
+
+void DependencyFile::maybeAddDependency(llvm::StringRef file, bool fromModule, bool isSystem, bool isModuleFile,
+                                        bool isMissing) {
+  if (file == kPreludeName || file == kLaunchPreludeName) return;
+  clang::DependencyFileGenerator::maybeAddDependency(file, fromModule, isSystem, isModuleFile, isMissing);
+}
+
+std::string DependencyFile::text() {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  outputDependencyFile(os);
+  return s;
+}
+
+std::string quoteMakeTarget(llvm::StringRef target) {
+  std::string out;
+  for (size_t i = 0; i < target.size(); ++i) {
+    char c = target[i];
+    if (c == ' ' || c == '\t') {
+      // Backslashes before a blank are doubled, then the blank is escaped.
+      for (size_t j = i; j > 0 && target[j - 1] == '\\'; --j) out += '\\';
+      out += '\\';
+    } else if (c == '$') {
+      out += '$';
+    } else if (c == '#') {
+      out += '\\';
+    }
+    out += c;
+  }
+  return out;
+}
+
+} // namespace circle

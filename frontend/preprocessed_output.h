@@ -1,0 +1,25 @@
+// -E and -M: the one translation unit circle parses, as text. It holds circle's
+// prelude and the implicit CUDA includes, with `if target` already in its parsed
+// form, so compiling it again (as .cui/.ii, the way ccache and distcc do) with the
+// same options gives the same object.
+#pragma once
+#include "clang/Frontend/FrontendAction.h"
+
+#include <string>
+
+namespace circle {
+
+class PreprocessAction : public clang::PreprocessorFrontendAction {
+public:
+  // The text goes to `out` (nothing is kept for -M, which wants the rule only).
+  PreprocessAction(std::string* out) : out_(out) {}
+
+protected:
+  bool BeginSourceFileAction(clang::CompilerInstance& ci) override;
+  void ExecuteAction() override;
+
+private:
+  std::string* out_;
+};
+
+} // namespace circle
