@@ -42,6 +42,7 @@
 #include "targets/nvptx/cuda_tools.h"
 #include "targets/nvptx/device_codegen_options.h"
 #include "targets/nvptx/device_link.h"
+#include "targets/nvptx/device_math.h"
 #include "targets/nvptx/fatbin_reader.h"
 #include "targets/nvptx/launch_bounds.h"
 #include "targets/nvptx/long_double.h"
@@ -498,7 +499,7 @@ private:
   // The sm's data layout and the -OGn pipeline; null after reporting a failure.
   std::unique_ptr<llvm::TargetMachine> optimizeFor(llvm::Module& m, int sm) {
     std::string err;
-    auto tm = makeNvptxMachine(sm, tk_->ptxIsa, o_.deviceOpt, err);
+    auto tm = makeNvptxMachine(sm, tk_->ptxIsa, o_.deviceOpt, err, o_.math.fmad);
     if (!tm) {
       reportError("cannot create the NVPTX backend for " + smName(sm) + ": " + err);
       return nullptr;
@@ -578,6 +579,7 @@ private:
       reportError(err);
       return false;
     }
+    applyDeviceMath(m, o_.math);
     if (!applyKernelRules(m, sm) || !legalizeNames(m)) return false;
     auto tm = optimizeFor(m, sm);
     if (!tm) return false;

@@ -58,6 +58,7 @@ bool linkProgram(const Options& o, const CudaToolkit* tk, const std::vector<std:
     link.runtimePath = deviceRuntimePath();
     link.optLevel = o.deviceOpt;
     link.ptxas = ptxasOptions(o);
+    link.math = o.math;
     link.nvlinkArgs = o.nvlinkArgs;
     link.scratchDir = temps.path();
     std::string fatbinPath;

@@ -1,6 +1,7 @@
 // circle: one C++ source, parsed once, generated for the host and every -sm_XX.
 #include "frontend/compile.h"
 #include "frontend/options.h"
+#include "targets/nvptx/device_math.h"
 #include "support/diagnostics.h"
 #include "support/interrupts.h"
 
@@ -54,6 +55,7 @@ int main(int argc, char** argv) {
   LLVMInitializeSPIRVTarget();
   LLVMInitializeSPIRVTargetMC();
   LLVMInitializeSPIRVAsmPrinter();
+  circle::configureDeviceMath(o.math);
   // Clang's parser, Sema and CodeGen recurse with the program's nesting (a deep
   // parenthesised or a 50,000-term expression): on a thread with a large stack that
   // ends in Clang's own limits (-fbracket-depth) or succeeds, not in a stack overflow.

@@ -5,6 +5,8 @@
 // frontend/CircleOptions.td; every other option is looked up in Clang's driver table
 // and goes where Clang would send it: to the one parse, to the link, or to both.
 #pragma once
+#include "targets/nvptx/device_math.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,15 +46,6 @@ struct DependencyOptions {
   std::string file;           // -MF; empty: stdout for -M, else the output with .d
   std::vector<std::string> targets; // -MT / -MQ (already quoted); empty: the output
   bool phonyTargets = false;  // -MP
-};
-
-// nvcc's device floating-point switches (-use_fast_math sets the four at once).
-struct DeviceMath {
-  bool ftz = false;
-  bool precDiv = true;
-  bool precSqrt = true;
-  bool fmad = true;
-  bool approxFunctions = false; // __sinf for sinf...: -use_fast_math, -fgpu-approx-transcendentals
 };
 
 enum class CudaRuntime { Static, Shared, None };

@@ -13,11 +13,13 @@
 
 namespace circle {
 
-std::unique_ptr<llvm::TargetMachine> makeNvptxMachine(int sm, int ptxIsa, int optLevel, std::string& error) {
+std::unique_ptr<llvm::TargetMachine> makeNvptxMachine(int sm, int ptxIsa, int optLevel, std::string& error,
+                                                      bool fuseAcrossStatements) {
   llvm::Triple triple("nvptx64-nvidia-cuda");
   const llvm::Target* target = llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target) return nullptr;
   llvm::TargetOptions options;
+  options.AllowFPOpFusion = fuseAcrossStatements ? llvm::FPOpFusion::Fast : llvm::FPOpFusion::Standard;
   auto level = optLevel == 0 ? llvm::CodeGenOptLevel::None
                : optLevel == 1 ? llvm::CodeGenOptLevel::Less
                : optLevel == 2 ? llvm::CodeGenOptLevel::Default

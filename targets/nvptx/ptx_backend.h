@@ -10,7 +10,9 @@ class TargetMachine;
 
 namespace circle {
 
-std::unique_ptr<llvm::TargetMachine> makeNvptxMachine(int sm, int ptxIsa, int optLevel, std::string& error);
+// `fuseAcrossStatements`: nvcc's --fmad=true (multiply and add fused wherever they meet).
+std::unique_ptr<llvm::TargetMachine> makeNvptxMachine(int sm, int ptxIsa, int optLevel, std::string& error,
+                                                      bool fuseAcrossStatements = true);
 
 // Runs the -OGn pipeline over `module` (in place).
 void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int optLevel);

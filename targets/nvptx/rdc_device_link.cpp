@@ -89,7 +89,8 @@ std::string linkRelocatableDevice(const RdcDeviceLink& link, std::string& fatbin
     std::unique_ptr<llvm::Module> m = linkObjects(link, sm, ctx, error);
     if (!m) return error;
     if (std::string err = linkDeviceModule(*m, link.runtimePath, tk.libdevice, {}); !err.empty()) return err;
-    auto tm = makeNvptxMachine(sm, tk.ptxIsa, link.optLevel, error);
+    applyDeviceMath(*m, link.math);
+    auto tm = makeNvptxMachine(sm, tk.ptxIsa, link.optLevel, error, link.math.fmad);
     if (!tm) return "cannot create the NVPTX backend for " + smName(sm) + ": " + error;
     m->setDataLayout(tm->createDataLayout());
     optimizeDeviceModule(*m, *tm, link.optLevel);

@@ -5,6 +5,7 @@
 // with libcudadevrt.a by nvlink. The result is one fat binary for the program.
 #pragma once
 #include "targets/nvptx/cuda_tools.h"
+#include "targets/nvptx/device_math.h"
 #include "targets/nvptx/rdc_objects.h"
 
 #include <string>
@@ -19,6 +20,7 @@ struct RdcDeviceLink {
   std::vector<RelocatableObject> objects; // those with device modules
   std::string runtimePath;                // circle's device runtime bitcode
   int optLevel = 2;
+  DeviceMath math;
   PtxasOptions ptxas;                     // its debug and verbose settings serve the whole link
   std::vector<std::string> nvlinkArgs;    // -Xnvlink: when nvlink runs (a launch from the device)
   std::string scratchDir; // where the PTX, cubins and fat binary are written

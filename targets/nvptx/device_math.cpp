@@ -1,0 +1,35 @@
+#include "targets/nvptx/device_math.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+
+#include <string>
+#include <vector>
+
+namespace circle {
+
+void configureDeviceMath(const DeviceMath& math) {
+  std::vector<std::string> args = {"circle"};
+  // 0: div.approx, 1: div.full (nvcc's --prec-div=false), 2: div.rn.
+  if (!math.precDiv) args.push_back("-nvptx-prec-divf32=1");
+  // libdevice's sqrtf reads __CUDA_PREC_SQRT, which LLVM reflects as 0 (approximate)
+  // unless told: nvcc's default is the IEEE square root.
+  args.push_back(std::string("-nvvm-reflect-add=__CUDA_PREC_SQRT=") + (math.precSqrt ? "1" : "0"));
+  if (!math.precSqrt) args.push_back("-nvptx-prec-sqrtf32=0");
+  // --fmad=false: no FMA at all (not even within an expression), as nvcc.
+  if (!math.fmad) args.push_back("-nvptx-fma-level=0");
+  std::vector<const char*> argv;
+  for (const std::string& a : args) argv.push_back(a.c_str());
+  llvm::cl::ParseCommandLineOptions(int(argv.size()), argv.data(), "circle device math\n");
+}
+
+void applyDeviceMath(llvm::Module& m, const DeviceMath& math) {
+  if (!math.ftz) return;
+  // libdevice asks __nvvm_reflect("__CUDA_FTZ"); the backend picks .ftz instructions
+  // from the functions' denormal mode.
+  m.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", 1);
+  for (llvm::Function& f : m)
+    if (!f.isDeclaration()) f.addFnAttr("denormal-fp-math-f32", "preserve-sign,preserve-sign");
+}
+
+} // namespace circle
