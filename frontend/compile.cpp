@@ -58,6 +58,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -70,6 +71,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
@@ -693,6 +695,38 @@ int listFatbin(const std::string& file) {
   return 0;
 }
 
+// -###: the one Clang invocation a source is parsed with, and the passes that would
+// follow it; nothing runs.
+void printPlan(const Options& o, const CudaToolkit* tk, const clang::CompilerInvocation& inv) {
+  llvm::errs() << " (parse, in circle)";
+  for (const std::string& a : inv.getCC1CommandLine()) llvm::errs() << " \"" << a << "\"";
+  llvm::errs() << "\n";
+  if (!tk || o.kind == OutputKind::Preprocessed || o.kind == OutputKind::Dependencies ||
+      o.kind == OutputKind::SyntaxOnly)
+    return;
+  for (int sm : o.smTargets)
+    llvm::errs() << " (device pass) -triple nvptx64-nvidia-cuda -target-cpu " << smName(sm) << " -target-feature "
+                 << ptxFeature(tk->ptxIsa) << " -OG" << o.deviceOpt << ", then \"" << tk->ptxas << "\" -arch="
+                 << smName(sm) << "\n";
+  if (!o.smTargets.empty() && !o.rdc) llvm::errs() << " \"" << tk->fatbinary << "\" -64 --create=...\n";
+}
+
+// -ftime-trace: the whole command's trace, in Chrome's JSON format, beside its output
+// (or where -ftime-trace= says: a file, or a directory for it).
+std::string timeTracePath(const Options& o) {
+  std::string out = o.kind == OutputKind::Executable ? defaultOutput(o, "")
+                    : o.output.empty() || o.output == "-"
+                        ? llvm::sys::path::stem(o.inputs.front().path).str()
+                        : o.output;
+  llvm::SmallString<256> path(out);
+  llvm::sys::path::replace_extension(path, ".json");
+  if (o.timeTrace->empty()) return path.str().str();
+  if (!llvm::sys::fs::is_directory(*o.timeTrace)) return *o.timeTrace;
+  llvm::SmallString<256> inDir(*o.timeTrace);
+  llvm::sys::path::append(inDir, llvm::sys::path::filename(path));
+  return inDir.str().str();
+}
+
 // The make target of a source's dependency rule when -MT/-MQ name none: its object.
 std::vector<std::string> dependencyTargets(const Options& o, const std::string& input, const std::string& output) {
   if (!o.deps.targets.empty()) return o.deps.targets;
@@ -725,6 +759,10 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
   if (input.language == Language::C) tk = nullptr; // C is host code
   auto inv = buildInvocation(o, tk, input);
   if (!inv) return false;
+  if (o.dryRun) {
+    printPlan(o, tk, *inv);
+    return true;
+  }
   clang::CompilerInstance ci(std::move(inv));
   ci.createVirtualFileSystem(makeCircleSyntaxFileSystem(llvm::vfs::getRealFileSystem()));
   ci.createDiagnostics();
@@ -828,6 +866,7 @@ int compile(const Options& opts) {
   }
   const CudaToolkit* toolkit = tk ? &*tk : nullptr;
 
+  if (o.timeTrace) llvm::timeTraceProfilerInitialize(500, "circle");
   PhaseReport report;
   TempDir temps(o.keepTemps);
   if (!temps.ok()) return 1;
@@ -865,8 +904,19 @@ int compile(const Options& opts) {
       PhaseReport::Scope t(report, "link");
       BackendPhase phase("linking");
       std::string name = defaultOutput(o, "");
-      ok = linkProgram(o, toolkit, objects, name, outputs.add(name), temps);
+      ok = linkProgram(o, toolkit, objects, name, o.dryRun ? name : outputs.add(name), temps);
     }
+  }
+  if (o.timeTrace) {
+    if (ok && !o.dryRun) {
+      std::string path = outputs.add(timeTracePath(o));
+      if (!path.empty()) {
+        std::error_code ec;
+        llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
+        if (!ec) llvm::timeTraceProfilerWrite(os);
+      }
+    }
+    llvm::timeTraceProfilerCleanup();
   }
   ok = ok && outputs.commit();
   if (o.timeReport) report.print();

@@ -20,6 +20,7 @@ bool linkProgram(const Options& o, const CudaToolkit* tk, const std::vector<std:
   std::vector<RelocatableObject> relocatable;
   std::vector<std::string> registrations;
   for (const std::string& in : objects) {
+    if (o.dryRun) break; // -###: nothing was compiled to read
     // Objects and static libraries may hold device code; shared libraries go to the
     // host linker as they are.
     llvm::StringRef ext = llvm::sys::path::extension(in);

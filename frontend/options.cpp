@@ -309,6 +309,8 @@ private:
     if (route.disablesDebug) o_.hostDebug = false;
     if (route.needsClangRuntime) o_.linkNeedsClangRuntime = true;
     if (a.getOption().matches(clang::options::OPT_std_EQ)) o_.std = a.getValue();
+    if (a.getOption().matches(clang::options::OPT_ftime_trace)) o_.timeTrace = "";
+    if (a.getOption().matches(clang::options::OPT_ftime_trace_EQ)) o_.timeTrace = a.getValue();
     if (route.use != ClangArgUse::Link) o_.compileArgs.insert(o_.compileArgs.end(), words.begin(), words.end());
     if (route.use == ClangArgUse::Compile) return;
     // GCC's driver (the default linker driver) has no -rpath; the linker does.

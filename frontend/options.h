@@ -87,6 +87,7 @@ struct Options {
   bool printClangdFlags = false;
   std::optional<std::string> listFatbin;  // --list-fatbin=FILE
   bool timeReport = false;  // -ftime-report: one line per compile phase (counts the parses)
+  std::optional<std::string> timeTrace; // -ftime-trace[=FILE]: Chrome trace JSON (empty: beside the output)
   std::vector<std::string> notes; // accepted options that do nothing here, said once
 };
 

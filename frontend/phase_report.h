@@ -1,7 +1,10 @@
 // -ftime-report: how many times each phase ran and for how long. The parse line is
 // the proof of the single-pass model: it reads 1 however many -sm_XX are given.
+// With -ftime-trace each phase is also an event of the trace (Clang's own events,
+// the parse's details, sit inside them).
 #pragma once
 #include "llvm/Support/Format.h"
+#include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -14,10 +17,13 @@ class PhaseReport {
 public:
   class Scope {
   public:
-    Scope(PhaseReport& r, std::string name) : r_(r), name_(std::move(name)) {}
+    Scope(PhaseReport& r, std::string name) : r_(r), name_(std::move(name)) {
+      if (llvm::timeTraceProfilerEnabled()) llvm::timeTraceProfilerBegin(name_, "");
+    }
     Scope(const Scope&) = delete;
     Scope& operator=(const Scope&) = delete;
     ~Scope() {
+      if (llvm::timeTraceProfilerEnabled()) llvm::timeTraceProfilerEnd();
       auto& e = r_.phases_[name_];
       e.count++;
       e.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();

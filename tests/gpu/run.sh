@@ -20,6 +20,8 @@
 #                            which nvcc would need __CUDA_ARCH__ to hide from sm_75); each
 #                            directory nvcc/NAME/ is a program of several .cu files, each
 #                            compiled with -rdc -c and the objects linked.
+#                            builds/NAME.sh builds a case that takes several commands
+#                            (a -shared library and its users) into $bin/NAME.
 #   tests/gpu/run.sh check   here, no GPU: circle's half of the nvcc comparisons only
 #                            (every program through ptxas for its sms; CTest runs it)
 # Exit status: 0 only if every case passed.
@@ -31,6 +33,9 @@ circle="${CIRCLE:-$root/build/bin/circle}"
 cuda="${CUDA_PATH:-/usr/local/cuda}"
 
 cases() { grep -v '^\s*#' "$here/cases.txt" | grep -v '^\s*$'; }
+# Cases that need more than one circle command (a shared library and its users):
+# builds/NAME.sh makes $bin/NAME, run and compared like the others.
+scripted() { for s in "$here"/builds/*.sh; do echo "$(basename "$s" .sh) tests/gpu/builds/$(basename "$s")"; done; }
 
 # Programs compared with nvcc's build of the same source (tests/gpu/nvcc/*.cu, and
 # nvcc/NAME/ for several files): circle's build of each into $1, and nvcc's too when
@@ -91,6 +96,10 @@ build() {
       echo "BUILD FAILED $name"; cat "$bin/$name.build.log"; failed=1
     fi
   done < <(cases)
+  while read -r name script; do
+    if bash "$root/$script" "$bin" "$circle" "$cuda" > "$bin/$name.build.log" 2>&1; then echo "built $name (scripted)"
+    else echo "BUILD FAILED $name"; cat "$bin/$name.build.log"; failed=1; fi
+  done < <(scripted)
   comparisons "$bin" 1 || failed=1
   tar -C "$here" -cf - bin | xz -T2 -6 > "$here/bin.tar.xz"
   return $failed
@@ -138,7 +147,7 @@ run() {
     if [ $ok -eq 1 ]; then pass=$((pass + 1)); summary+="PASS $name"$'\n'
     else fail=$((fail + 1)); summary+="FAIL $name: $why"$'\n'; fi
     echo "--- $name: cuobjdump -lptx -lelf"; cat "$bin/$name.cuobjdump" 2>/dev/null
-  done < <(cases)
+  done < <(cases; scripted)
   for src in "$here"/nvcc/*.cu "$here"/nvcc/*/; do
     local name; name=nvcc_$(basename "$src" .cu)
     local ok=1 why=""
