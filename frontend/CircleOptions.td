@@ -185,6 +185,8 @@ def ftime_report : Flag<["-"], "ftime-report">, Group<grp_misc>,
   HelpText<"How often each compile phase ran and how long it took">;
 def print_clangd_flags : Flag<["--"], "print-clangd-flags">, Group<grp_misc>,
   HelpText<"The .clangd configuration that makes clangd read circle sources as circle does">;
+def print_clangd_header : Flag<["--"], "print-clangd-header">, Group<grp_misc>, Flags<[HelpHidden]>,
+  HelpText<"The header --print-clangd-flags force-includes (circle's declarations, for clangd)">;
 def help : Flag<["-", "--"], "help">, Group<grp_misc>, HelpText<"This help">;
 def h : Flag<["-"], "h">, Alias<help>;
 def version : Flag<["--"], "version">, Group<grp_misc>, HelpText<"circle's version (and the Clang it is built on)">;

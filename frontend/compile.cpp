@@ -757,7 +757,9 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
     return false;
   }
   if (input.language == Language::C) tk = nullptr; // C is host code
-  auto inv = buildInvocation(o, tk, input);
+  Input source = input;
+  if (!source.preprocessed && source.path != "-" && isCirclePreprocessedOutput(source.path)) source.preprocessed = true;
+  auto inv = buildInvocation(o, tk, source);
   if (!inv) return false;
   if (o.dryRun) {
     printPlan(o, tk, *inv);
@@ -799,7 +801,7 @@ std::string sourceOutput(const Options& o, const Input& in) { return defaultOutp
 // Refuses, before anything is compiled, outputs that would replace an input or
 // cannot be written (a directory); -gpu's per-shader names are checked when known.
 bool checkOutputNames(const Options& o, PendingOutputs& outputs) {
-  if (o.kind == OutputKind::Executable) return outputs.check(defaultOutput(o, ""));
+  if (o.kind == OutputKind::Executable) return o.inputs.empty() || outputs.check(defaultOutput(o, ""));
   if (o.kind == OutputKind::SyntaxOnly) return true;
   for (const Input& in : o.inputs) {
     if (!in.source) continue;
@@ -812,6 +814,21 @@ bool checkOutputNames(const Options& o, PendingOutputs& outputs) {
       if (!outputs.check(perSmOutputName(output, sm, gpuOutputExtension(o.kind)))) return false;
   }
   return true;
+}
+
+// Whether an object or static library the command line links has kernels.
+bool linkInputsHaveKernels(const Options& o) {
+  for (const Input& in : o.inputs) {
+    llvm::StringRef ext = llvm::sys::path::extension(in.path);
+    if (in.source || (ext != ".o" && ext != ".a") || !llvm::sys::fs::exists(in.path)) continue;
+    std::vector<RelocatableObject> objects;
+    std::string err = ext == ".o" ? readRelocatableObject(in.path, objects.emplace_back())
+                                  : readRelocatableArchive(in.path, objects);
+    if (!err.empty()) continue; // the link step says what is wrong with it
+    for (const RelocatableObject& obj : objects)
+      if (obj.registersWithCudaRuntime || !obj.registrations.empty()) return true;
+  }
+  return false;
 }
 
 // The toolkit: --cuda-path, else $CUDA_PATH, $CUDA_HOME, then /usr/local/cuda.
@@ -863,6 +880,11 @@ int compile(const Options& opts) {
       }
     }
     if (o.verbose && o.defaultSm) reportNote("no GPU architecture named: compiling for sm_75, as nvcc does");
+  } else if (o.kind == OutputKind::Executable && linkInputsHaveKernels(o)) {
+    // A link of objects with kernels needs the CUDA runtime, as nvcc links it,
+    // whatever the link's command line says about GPUs (Meson, CMake's CXX links).
+    tk = findToolkit(o);
+    if (!tk) return 1;
   }
   const CudaToolkit* toolkit = tk ? &*tk : nullptr;
 
@@ -904,7 +926,8 @@ int compile(const Options& opts) {
       PhaseReport::Scope t(report, "link");
       BackendPhase phase("linking");
       std::string name = defaultOutput(o, "");
-      ok = linkProgram(o, toolkit, objects, name, o.dryRun ? name : outputs.add(name), temps);
+      bool writesNothing = o.dryRun || o.inputs.empty(); // -###, or options alone
+      ok = linkProgram(o, toolkit, objects, name, writesNothing ? name : outputs.add(name), temps);
     }
   }
   if (o.timeTrace) {

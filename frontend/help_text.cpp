@@ -48,11 +48,3 @@ Outputs never replace an input; they appear only when the compile succeeds.
 }
 
 } // namespace circle
-namespace circle {
-
-std::string clangdConfigText(const Options& o) {
-  (void)o;
-  return "";
-}
-
-} // namespace circle

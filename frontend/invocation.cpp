@@ -53,6 +53,8 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
   // that would exhaust a default stack is fine here.
   args.push_back("-Wno-stack-exhausted");
   args.insert(args.end(), opts.compileArgs.begin(), opts.compileArgs.end());
+  // -v: the header search list, as clang prints it (Meson and CMake read it).
+  if (opts.verbose && !opts.dryRun) args.push_back("-v");
   // circle's own headers (circle/vulkan.hpp) sit beside bin/ as include/.
   if (cxx) args.insert(args.end(), {"-isystem", circleIncludeDir()});
   args.push_back(input.path);

@@ -86,6 +86,7 @@ bool linkProgram(const Options& o, const CudaToolkit* tk, const std::vector<std:
   req.args.insert(req.args.end(), extra.begin(), extra.end());
   if (o.spirv) req.args.push_back("-lvulkan"); // circle/vulkan.hpp's loader
   req.output = output;
+  req.optionsOnly = o.inputs.empty();
   req.cudaLibDir = tk ? tk->libDir : "";
   req.cudart = o.cudart == CudaRuntime::Static   ? CudaRuntimeLink::Static
                : o.cudart == CudaRuntime::Shared ? CudaRuntimeLink::Shared

@@ -37,8 +37,8 @@ int main(int argc, char** argv) {
     llvm::errs() << circle::versionText();
     return 0;
   }
-  if (o.printClangdFlags) {
-    llvm::outs() << circle::clangdConfigText(o);
+  if (o.printClangdFlags || o.printClangdHeader) {
+    llvm::outs() << (o.printClangdFlags ? circle::clangdConfigText(o) : circle::clangdHeaderText(o));
     return 0;
   }
 

@@ -6,6 +6,7 @@ namespace circle::opt {
 namespace {
 
 using llvm::opt::DefaultVis;
+using llvm::opt::HelpHidden;
 
 #define OPTTABLE_STR_TABLE_CODE
 #include "CircleOptions.inc"

@@ -124,8 +124,9 @@ private:
       forced.path = path;
       in = forced;
     } else if (path == "-") {
-      fail("-x is needed to read a source from standard input (e.g. -x cuda -)");
-      return;
+      in.source = true;
+      in.language = Language::C; // as clang: C, and only for -E (finish() checks)
+      stdinWithoutLanguage_ = true;
     }
     if (in.source && llvm::sys::path::extension(path).lower() == ".s") {
       fail("'" + path + "': circle does not assemble host assembly files");
@@ -292,6 +293,7 @@ private:
     case OPT_MP: o_.deps.phonyTargets = true; break;
     case OPT_ftime_report: o_.timeReport = true; break;
     case OPT_print_clangd_flags: o_.printClangdFlags = true; break;
+    case OPT_print_clangd_header: o_.printClangdHeader = true; break;
     case OPT_help: o_.showHelp = true; break;
     case OPT_version: o_.showVersion = true; break;
     default: fail("internal error: option '" + spelling + "' has no meaning in circle (please report it)");
@@ -329,6 +331,8 @@ private:
       return fail("-std=" + o.std + ": circle needs C++17 or later (-std=c++17, c++20, c++23...)");
 
     if (compileOnly_ && assembly_) return fail("-c and -S cannot be used together");
+    if (stdinWithoutLanguage_ && !preprocess_ && !depsOnly_)
+      return fail("-x is needed to compile standard input (e.g. -x cuda -); -E reads it as C");
     if (depsOnly_) o.kind = OutputKind::Dependencies;
     else if (preprocess_) o.kind = OutputKind::Preprocessed;
     else if (syntaxOnly_) o.kind = OutputKind::SyntaxOnly;
@@ -362,9 +366,11 @@ private:
     if (o.deviceLibrary && !(o.gpuOutput && o.kind == OutputKind::LLVMBitcode))
       return fail("--device-library needs -gpu -c -emit-llvm");
     if (o.spirv && o.rdc) return fail("-spirv cannot be used with -rdc yet");
-    if (o.showHelp || o.showVersion || o.listFatbin || o.printClangdFlags) return;
+    if (o.showHelp || o.showVersion || o.listFatbin || o.printClangdFlags || o.printClangdHeader) return;
     if (o.inputs.empty() && o.verbose) return; // `circle -v`: the version, as clang -v
 
+    // `circle -Wl,--version` (Meson asks this): the link driver answers.
+    if (o.inputs.empty() && o.kind == OutputKind::Executable && !o.linkArgs.empty()) return;
     if (o.inputs.empty()) return fail("no input files");
     size_t sources = std::count_if(o.inputs.begin(), o.inputs.end(), [](const Input& in) { return in.source; });
     if (o.kind != OutputKind::Executable) {
@@ -384,6 +390,7 @@ private:
   Options& o_ = r_.options;
   ArchRequests arch_;
   std::optional<Input> language_;
+  bool stdinWithoutLanguage_ = false;
   bool compileOnly_ = false, assembly_ = false, emitLLVM_ = false, preprocess_ = false, depsOnly_ = false,
        syntaxOnly_ = false;
   llvm::BumpPtrAllocator alloc_;

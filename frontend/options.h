@@ -85,6 +85,7 @@ struct Options {
   bool showVersion = false;
   bool showHelp = false;
   bool printClangdFlags = false;
+  bool printClangdHeader = false;
   std::optional<std::string> listFatbin;  // --list-fatbin=FILE
   bool timeReport = false;  // -ftime-report: one line per compile phase (counts the parses)
   std::optional<std::string> timeTrace; // -ftime-trace[=FILE]: Chrome trace JSON (empty: beside the output)
@@ -106,8 +107,10 @@ ParseResult parseOptions(const std::vector<std::string>& args);
 
 std::string helpText();
 std::string versionText();
-// What --print-clangd-flags prints: a .clangd fragment for circle's sources.
+// What --print-clangd-flags prints: a .clangd fragment for circle's sources; and the
+// header it force-includes (--print-clangd-header: circle's prelude for clangd).
 std::string clangdConfigText(const Options& o);
+std::string clangdHeaderText(const Options& o);
 
 // How an input is compiled (or linked) when no -x names its language.
 Input classifyInput(const std::string& path);

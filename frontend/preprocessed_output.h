@@ -9,6 +9,11 @@
 
 namespace circle {
 
+// Whether `path` is circle's -E output (its prelude's line marker comes first): then it
+// is compiled as preprocessed whatever -x says, since reading it again would declare
+// the prelude and CUDA's implicit headers twice (distcc keeps CMake's `-x c++`).
+bool isCirclePreprocessedOutput(const std::string& path);
+
 class PreprocessAction : public clang::PreprocessorFrontendAction {
 public:
   // The text goes to `out` (nothing is kept for -M, which wants the rule only).

@@ -16,7 +16,7 @@ std::string linkExecutable(const LinkRequest& req) {
                        : req.clangRuntimes ? std::string(CIRCLE_LLVM_BIN_DIR) + "/clang++"
                                            : CIRCLE_DEFAULT_LINKER_DRIVER;
   std::vector<std::string> args = req.args;
-  args.insert(args.end(), {"-o", req.output});
+  if (!req.optionsOnly) args.insert(args.end(), {"-o", req.output});
   if (!req.cudaLibDir.empty() && req.cudart != CudaRuntimeLink::None) {
     // The static runtime (the default, as with nvcc): binaries carry no toolkit path
     // and need only the driver (libcuda.so) where they run. It needs libdl,
@@ -32,6 +32,8 @@ std::string linkExecutable(const LinkRequest& req) {
     return {};
   }
   ToolResult r = runTool(driver, args, req.verbose);
+  // What a successful link says (its warnings; `-Wl,--version`'s answer) is the user's.
+  if (r.ok()) (req.optionsOnly ? llvm::outs() : llvm::errs()) << r.output;
   if (!r.ok())
     return r.status == ToolResult::Status::Exited && !r.output.empty()
                ? r.output

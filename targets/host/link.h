@@ -16,6 +16,7 @@ struct LinkRequest {
   bool clangRuntimes = false; // sanitizers, OpenMP, profiles: Clang's driver knows their libraries
   bool verbose = false;
   bool dryRun = false;        // -###: print the command only
+  bool optionsOnly = false;   // no inputs (`circle -Wl,--version`): the driver's output is the answer
 };
 
 // Returns an empty string on success, else what the linker said.

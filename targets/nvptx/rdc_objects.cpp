@@ -93,8 +93,9 @@ std::string readObject(llvm::MemoryBufferRef buffer, const std::string& path, Re
       if (!name) llvm::consumeError(name.takeError());
       continue;
     }
-    if ((*flags & llvm::object::SymbolRef::SF_Undefined) && name->starts_with("__cudaRegisterLinkedBinary"))
-      out.registrations.push_back(name->str());
+    if (!(*flags & llvm::object::SymbolRef::SF_Undefined)) continue;
+    if (name->starts_with("__cudaRegisterLinkedBinary")) out.registrations.push_back(name->str());
+    if (name->starts_with("__cudaRegisterFatBinary")) out.registersWithCudaRuntime = true;
   }
   return {};
 }

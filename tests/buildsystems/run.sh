@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# circle in the build systems users bring (tests/buildsystems/project, built from
+# scratch each time): CMake with circle as its CUDA compiler and as its C++ compiler
+# (Ninja and Make; Debug, Release, MinSizeRel, RelWithDebInfo), Meson, ccache, distcc
+# and clangd. CTest runs it as `buildsystems`; setup.sh installs the tools.
+source "$(dirname "$0")/../e2e/lib.sh"
+here="$CIRCLE_ROOT/tests/buildsystems"
+cp -r "$here/project" proj
+
+configure_and_build() { # build-dir log-name cmake-args...
+  local dir=$1 name=$2; shift 2
+  if ! cmake -S proj -B "$dir" "$@" > "$name.configure.log" 2>&1; then
+    fail "$name: configure failed: $(tail -20 "$name.configure.log")"; return 1
+  fi
+  if ! cmake --build "$dir" > "$name.build.log" 2>&1; then
+    fail "$name: build failed: $(tail -30 "$name.build.log")"; return 1
+  fi
+  check
+}
+runs() { # executable description
+  local out; out=$("$1" 2>&1); local rc=$?
+  expect_eq "$rc" 0 "$2: exit status ($out)"
+  expect_contains "$out" "vecdemo: " "$2: output"
+}
+cuda=(-DCMAKE_CUDA_COMPILER="$CIRCLE" -DCMAKE_CUDA_ARCHITECTURES="75;90")
+cxx=(-DAS_CXX=ON -DCMAKE_CXX_COMPILER="$CIRCLE" "-DCMAKE_CXX_FLAGS=-sm_75 -sm_90")
+
+# ---- CMake's CUDA language, Ninja, every build type ----
+for type in Release Debug MinSizeRel RelWithDebInfo; do
+  configure_and_build "cuda-$type" "cuda-ninja-$type" -G Ninja -DCMAKE_BUILD_TYPE=$type "${cuda[@]}" &&
+    runs "cuda-$type/vecdemo" "CMake CUDA, Ninja, $type"
+done
+expect_contains "$(cat cuda-Release.build.log cuda-Release/build.ninja)" "--cuda-gpu-arch=sm_90" "CMake drives circle as clang"
+expect_contains "$(grep -c 'Found CUDA' cuda-Release/CMakeFiles/CMakeConfigureLog.yaml cuda-Release/CMakeFiles/CMakeOutput.log 2>/dev/null)" "" "configure log"
+expect_contains "$(cat cuda-Release/CMakeFiles/*/CMakeCUDACompiler.cmake)" 'CMAKE_CUDA_COMPILER_ID "Clang"' "CMake identifies circle as Clang"
+expect_contains "$(readelf -d cuda-Release/libnorm.so)" "Shared library" "CMake's shared library"
+expect_not_contains "$(nm -DC cuda-Release/libnorm.so | grep ' T ')" "square_sum" "CUDA_VISIBILITY_PRESET hidden keeps kernels' stubs local"
+expect_contains "$(nm -DC cuda-Release/libnorm.so | grep ' T ')" "norm2" "the exported function"
+
+# Touching a header rebuilds exactly what includes it (depfiles), and then nothing.
+sleep 1; touch proj/include/vec.h
+plan=$(ninja -C cuda-Release -n)
+expect_contains "$plan" "saxpy.cxx.o" "vec.h touched: saxpy.cxx rebuilds"
+expect_contains "$plan" "main.cxx.o" "vec.h touched: main.cxx rebuilds"
+expect_not_contains "$plan" "norm.cxx.o" "vec.h touched: norm.cxx does not"
+ninja -C cuda-Release > /dev/null 2>&1
+expect_contains "$(ninja -C cuda-Release -n)" "no work to do" "after the rebuild: nothing to do"
+
+# ---- COMPILE_WARNING_AS_ERROR reaches circle ----
+cp proj/src/main.cxx main.orig
+sed -i 's/^int main() {/int main() { int unused_variable = 0;/' proj/src/main.cxx
+cmake --build cuda-Release > warn.log 2>&1; expect_eq "$?" 1 "-Wall -Werror from CMake: a warning fails the build"
+expect_contains "$(cat warn.log)" "unused variable 'unused_variable'" "the warning, from circle"
+cp main.orig proj/src/main.cxx
+
+# ---- CMake's CUDA language, Make ----
+configure_and_build cuda-make cuda-make -G "Unix Makefiles" -DCMAKE_BUILD_TYPE=Release "${cuda[@]}" &&
+  runs cuda-make/vecdemo "CMake CUDA, Make"
+sleep 1; touch proj/include/vec.h
+make -C cuda-make > make-rebuild.log 2>&1
+expect_contains "$(cat make-rebuild.log)" "saxpy.cxx.o" "Make: vec.h touched rebuilds saxpy.cxx"
+expect_not_contains "$(cat make-rebuild.log)" "norm.cxx.o" "Make: and not norm.cxx"
+
+# ---- circle as CMake's C++ compiler ----
+configure_and_build cxx-ninja cxx-ninja -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_EXPORT_COMPILE_COMMANDS=ON "${cxx[@]}" &&
+  runs cxx-ninja/vecdemo "CMake CXX, Ninja, Debug"
+configure_and_build cxx-make cxx-make -G "Unix Makefiles" -DCMAKE_BUILD_TYPE=MinSizeRel "${cxx[@]}" &&
+  runs cxx-make/vecdemo "CMake CXX, Make, MinSizeRel"
+expect_eq "$("$CIRCLE" --list-fatbin=cxx-ninja/vecdemo | grep -o 'sm_[0-9]*.cubin' | sort -u | tr '\n' ' ')" \
+  "sm_75.cubin sm_90.cubin " "CMake CXX: both sms in the executable"
+
+# ---- Meson ----
+if CXX="$CIRCLE" meson setup meson-build proj -Dcpp_args="['-sm_75','-sm_90']" > meson.log 2>&1 &&
+   ninja -C meson-build >> meson.log 2>&1; then
+  check; runs meson-build/vecdemo "Meson"
+else
+  fail "Meson: $(tail -30 meson.log)"
+fi
+
+# ---- ccache: a second clean build is all cache hits, and its objects run ----
+export CCACHE_DIR="$PWD/ccache-dir" CCACHE_NOHASHDIR=1 CCACHE_BASEDIR="$PWD"
+ccache -z > /dev/null
+configure_and_build ccache-1 ccache-1 -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_COMPILER_LAUNCHER=ccache "${cuda[@]}"
+first=$(ccache --print-stats)
+configure_and_build ccache-2 ccache-2 -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_COMPILER_LAUNCHER=ccache "${cuda[@]}"
+second=$(ccache --print-stats)
+stat() { awk -v k="$2" '$1 == k { print $2 }' <<< "$1"; }
+misses=$(stat "$first" cache_miss); hits=$(( $(stat "$second" direct_cache_hit) + $(stat "$second" preprocessed_cache_hit) ))
+expect_eq "$misses" 3 "ccache: the first build compiles its 3 sources"
+expect_eq "$hits" 3 "ccache: the second build is all cache hits"
+expect_eq "$(stat "$second" cache_miss)" 3 "ccache: and no new misses"
+runs ccache-2/vecdemo "ccache's objects"
+unset CCACHE_DIR CCACHE_NOHASHDIR CCACHE_BASEDIR
+
+# ---- distcc: the compiles run in a distccd on 127.0.0.1 ----
+port=$((20000 + RANDOM % 20000))
+# As root, distccd runs the compiler as nobody; its log goes through our stderr.
+distccd --daemon --no-detach --listen 127.0.0.1 --allow 127.0.0.1 --port "$port" --enable-tcp-insecure \
+  --log-stderr --log-level info $( [ "$(id -u)" -eq 0 ] && echo --user nobody ) 2> distccd.log &
+distccd_pid=$!
+trap 'kill $distccd_pid 2>/dev/null; rm -rf "$work"' EXIT
+sleep 1
+export DISTCC_HOSTS="127.0.0.1:$port/2" DISTCC_FALLBACK=0 DISTCC_SKIP_LOCAL_RETRY=1 DISTCC_VERBOSE=1
+configure_and_build distcc-build distcc -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER_LAUNCHER=distcc "${cxx[@]}" &&
+  runs distcc-build/vecdemo "distcc's objects"
+unset DISTCC_HOSTS DISTCC_FALLBACK DISTCC_SKIP_LOCAL_RETRY DISTCC_VERBOSE
+kill $distccd_pid 2>/dev/null; wait $distccd_pid 2>/dev/null
+expect_eq "$(grep -c 'COMPILE_OK' distccd.log)" 3 "distccd compiled the 3 sources"
+expect_contains "$(cat distcc.build.log)" "127.0.0.1:$port" "distcc sent the jobs to the server"
+
+# ---- clangd reads circle's sources (if target, untagged helpers) without errors ----
+"$CIRCLE" --print-clangd-flags > proj/.clangd
+for src in main saxpy norm; do
+  out=$(cd proj && clangd-22 --check="src/$src.cxx" --compile-commands-dir=../cxx-ninja 2>&1)
+  expect_contains "$out" "All checks completed, 0 errors" "clangd on $src.cxx: $(grep -E '^E\[' <<< "$out" | head -5)"
+done
+
+finish
