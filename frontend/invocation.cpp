@@ -13,6 +13,7 @@
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
@@ -66,6 +67,17 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
   std::vector<const char*> argv;
   for (const auto& a : args) argv.push_back(saver.save(a).data());
   clang::DiagnosticOptions diagOpts;
+  // Clang's driver passes -fcolor-diagnostics on when its caller says so: on a
+  // terminal, unless the command line says otherwise (the last word wins).
+  diagOpts.ShowColors = llvm::sys::Process::StandardErrHasColors();
+  for (const std::string& a : opts.compileArgs) {
+    if (a == "-fcolor-diagnostics" || a == "-fdiagnostics-color" || a == "-fdiagnostics-color=always")
+      diagOpts.ShowColors = true;
+    else if (a == "-fno-color-diagnostics" || a == "-fno-diagnostics-color" || a == "-fdiagnostics-color=never")
+      diagOpts.ShowColors = false;
+    else if (a == "-fdiagnostics-color=auto")
+      diagOpts.ShowColors = llvm::sys::Process::StandardErrHasColors();
+  }
   clang::CreateInvocationOptions cio;
   cio.Diags = clang::CompilerInstance::createDiagnostics(*llvm::vfs::getRealFileSystem(), diagOpts);
   // The driver's own warnings (CUDA newer than it knows) say nothing to circle's users.

@@ -64,6 +64,9 @@ constexpr const char* nvvm_arch_name(nvvm_arch_t __a) {
 // ODR-use. Sema builds every <<<...>>> as a call to the last
 // __cudaPushCallConfiguration declared at file scope; this C++ overload of the
 // runtime's C function takes the extra argument and forwards the first four.
+// Its functions are hidden: each executable and shared library talks to its own copy
+// of the static CUDA runtime, so a shared library's launch must not bind to the
+// program's inline copy of these (ELF interposition), which pushes to the program's.
 const char* kLaunchConfiguration = R"(
 struct __circle_launch_ptx {
   int value = 0;
@@ -82,14 +85,14 @@ struct __circle_launch_ptx {
 };
 
 #if __CIRCLE_LAUNCH_CHECKS
-__host__ inline __circle_launch_ptx& __circle_pending_launch() {
+__host__ __attribute__((visibility("hidden"))) inline __circle_launch_ptx& __circle_pending_launch() {
   static thread_local __circle_launch_ptx __pending;
   return __pending;
 }
 #endif
 
-__host__ inline unsigned __cudaPushCallConfiguration(dim3 __grid, dim3 __block, size_t __smem = 0,
-                                                     cudaStream_t __stream = 0, __circle_launch_ptx __ptx = {}) {
+__host__ __attribute__((visibility("hidden"))) inline unsigned __cudaPushCallConfiguration(
+    dim3 __grid, dim3 __block, size_t __smem = 0, cudaStream_t __stream = 0, __circle_launch_ptx __ptx = {}) {
 #if __CIRCLE_LAUNCH_CHECKS
   __circle_pending_launch() = __ptx; // for the checked launch the stub makes next
 #endif
@@ -119,8 +122,8 @@ extern "C" void* __circle_dynamic_cast(const void* __object, const void* __from,
 // Kernel stubs call this instead of cudaLaunchKernel (targets/host/checked_launch.cpp):
 // a 5-argument launch asserts that the runtime picked the PTX it names.
 extern "C" {
-__host__ __attribute__((used)) inline cudaError_t __circle_checked_launch_kernel(const void* __func, dim3 __grid,
-    dim3 __block, void** __args, size_t __smem, cudaStream_t __stream) {
+__host__ __attribute__((used, visibility("hidden"))) inline cudaError_t __circle_checked_launch_kernel(
+    const void* __func, dim3 __grid, dim3 __block, void** __args, size_t __smem, cudaStream_t __stream) {
   __circle_launch_ptx __site = __circle_pending_launch();
   __circle_pending_launch() = {};
   if (__site.value) {

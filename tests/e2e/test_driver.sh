@@ -58,12 +58,50 @@ printf '#define N 9\n' > pre.h
 "$CIRCLE" -include pre.h -DMSG='"include"' macros.cxx -o m2 && expect_eq "$(./m2)" "include 9" "-include"
 printf '#include <thread>\n#include <cstdio>\nint main() { std::thread t([] { puts("thread"); }); t.join(); }\n' > t.cxx
 "$CIRCLE" -O2 -pthread t.cxx -o t && expect_eq "$(./t)" "thread" "-pthread -O2"
+# Host instrumentation: Clang's runtimes, linked by Clang's driver; kernels stay uninstrumented.
+cat > asan.cu <<'EOF'
+#include <cstdio>
+#include <cstdlib>
+__global__ void k(int* p) { p[threadIdx.x] = int(threadIdx.x); }
+int main(int argc, char**) {
+  int* a = (int*)malloc(4 * sizeof(int));
+  a[argc + 3] = 1;
+  printf("%d\n", a[0]);
+  free(a);
+}
+EOF
+"$CIRCLE" -sm_90 -g -fsanitize=address asan.cu -o asan_prog; expect_eq "$?" 0 "-fsanitize=address with kernels"
+out=$(./asan_prog 2>&1); expect_contains "$out" "heap-buffer-overflow" "ASan finds the host overflow"
+expect_contains "$out" "asan.cu:6" "at its line"
+"$CIRCLE" -sm_90 -fsanitize=undefined -c asan.cu -o ub.o; expect_eq "$?" 0 "-fsanitize=undefined: device code without UBSan's host handlers"
+cat > omp.cu <<'EOF'
+#include <cstdio>
+#include <omp.h>
+__global__ void k() {}
+int main() {
+  int s = 0;
+#pragma omp parallel for reduction(+ : s) num_threads(4)
+  for (int i = 1; i <= 100; ++i) s += i;
+  printf("%d\n", s);
+}
+EOF
+"$CIRCLE" -sm_90 -fopenmp omp.cu -o omp_prog && expect_eq "$(./omp_prog)" "5050" "-fopenmp (host code, Clang's libomp)"
+
 out=$("$CIRCLE" -frobnicate k.cu 2>&1); expect_contains "$out" "unknown option '-frobnicate'" "unknown option"
 out=$("$CIRCLE" --cuda-pth="$CUDA_PATH" k.cu 2>&1); expect_contains "$out" "did you mean '--cuda-path=" "did you mean"
 out=$("$CIRCLE" --cuda-host-only k.cu 2>&1); expect_contains "$out" "one parse serves the host and every GPU" "refused, with why"
 out=$("$CIRCLE" -ccbin /usr/bin/g++ -Iinc --expt-relaxed-constexpr --expt-extended-lambda -c k.cu -o x.o 2>&1)
 expect_eq "$?" 0 "nvcc's no-op spellings"
 expect_contains "$out" "note: '-ccbin /usr/bin/g++' ignored" "-ccbin: a note"
+
+# Colours: on a terminal by default (as clang), never into a pipe unless asked.
+printf 'int main() { return undeclared; }\n' > bad.cxx
+esc=$'\e['
+expect_contains "$(script -qc "$CIRCLE -c bad.cxx -o bad.o" /dev/null)" "$esc" "colours on a terminal"
+expect_not_contains "$(script -qc "$CIRCLE -fno-color-diagnostics -c bad.cxx -o bad.o" /dev/null)" "$esc" "-fno-color-diagnostics"
+expect_not_contains "$("$CIRCLE" -c bad.cxx -o bad.o 2>&1)" "$esc" "no colours into a pipe"
+expect_contains "$("$CIRCLE" -fcolor-diagnostics -c bad.cxx -o bad.o 2>&1)" "$esc" "-fcolor-diagnostics into a pipe"
+expect_contains "$("$CIRCLE" -ferror-limit=1 -c bad.cxx -o bad.o 2>&1)" "undeclared identifier" "-ferror-limit= reaches the parse"
 
 # ---- C, stdin, preprocessed input ----
 printf '#include <stdio.h>\nint main(void) { int new = 3, class = 4; printf("C %%d\\n", new + class); return 0; }\n' > prog.c
