@@ -4,6 +4,8 @@
 #include "sema/implicit_prelude.h"
 
 #include "clang/Frontend/DependencyOutputOptions.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace circle {
@@ -35,6 +37,24 @@ std::string DependencyFile::text() {
   llvm::raw_string_ostream os(s);
   outputDependencyFile(os);
   return s;
+}
+
+std::vector<std::string> dependencyTargets(const Options& o, const std::string& input, const std::string& output) {
+  if (!o.deps.targets.empty()) return o.deps.targets;
+  std::string object = o.kind == OutputKind::Object && !output.empty() ? output
+                       : llvm::sys::path::stem(input == "-" ? "-" : input).str() + ".o";
+  return {quoteMakeTarget(object)};
+}
+
+std::string dependencyFileName(const Options& o, const std::string& input, const std::string& output) {
+  if (!o.deps.file.empty()) return o.deps.file;
+  if (o.kind == OutputKind::Dependencies) return output.empty() ? "-" : output;
+  if (o.kind == OutputKind::Object && !o.output.empty()) {
+    llvm::SmallString<256> d(o.output);
+    llvm::sys::path::replace_extension(d, ".d");
+    return d.str().str();
+  }
+  return llvm::sys::path::stem(input).str() + ".d";
 }
 
 std::string quoteMakeTarget(llvm::StringRef target) {

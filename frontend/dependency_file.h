@@ -20,6 +20,14 @@ public:
   std::string text();
 };
 
+struct Options;
+
+// The targets of a source's rule: -MT/-MQ's, else its object (`output` with -c).
+std::vector<std::string> dependencyTargets(const Options& o, const std::string& input, const std::string& output);
+// Where the rule goes: -MF, else (-MD) the object's name with .d, or the source's
+// stem.d when no object is written; -M's rule goes to `output`.
+std::string dependencyFileName(const Options& o, const std::string& input, const std::string& output);
+
 // Make's quoting of a target name, as -MQ and the default target get it.
 std::string quoteMakeTarget(llvm::StringRef target);
 

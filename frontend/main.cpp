@@ -1,5 +1,5 @@
 // circle: one C++ source, parsed once, generated for the host and every -sm_XX.
-#include "frontend/compile.h"
+#include "frontend/command.h"
 #include "frontend/options.h"
 #include "targets/nvptx/device_math.h"
 #include "support/diagnostics.h"
@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
   // parenthesised or a 50,000-term expression): on a thread with a large stack that
   // ends in Clang's own limits (-fbracket-depth) or succeeds, not in a stack overflow.
   int status = 1;
-  llvm::thread compileThread(std::optional<unsigned>(kCompileStack), [&] { status = circle::compile(o); });
+  llvm::thread compileThread(std::optional<unsigned>(kCompileStack), [&] { status = circle::runCommand(o); });
   compileThread.join();
   return status;
 }

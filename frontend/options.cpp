@@ -417,6 +417,26 @@ Input classifyInput(const std::string& path) {
   return in;
 }
 
+std::string defaultOutputName(const Options& o, const std::string& input) {
+  if (!o.output.empty()) return o.output;
+  std::string stem = llvm::sys::path::stem(input).str();
+  switch (o.kind) {
+  case OutputKind::Executable: return "a.out";
+  case OutputKind::Object: return stem + ".o";
+  case OutputKind::Assembly: return o.gpuOutput ? stem : stem + ".s";
+  case OutputKind::LLVMText: return o.gpuOutput ? stem : stem + ".ll";
+  case OutputKind::LLVMBitcode: return o.gpuOutput ? stem : stem + ".bc";
+  case OutputKind::Preprocessed:
+  case OutputKind::Dependencies: return "-";
+  case OutputKind::SyntaxOnly: return "";
+  }
+  return "a.out";
+}
+
+const char* gpuOutputExtension(OutputKind kind) {
+  return kind == OutputKind::Assembly ? "ptx" : kind == OutputKind::LLVMBitcode ? "bc" : "ll";
+}
+
 std::string perSmOutputName(const std::string& output, int sm, const std::string& ext) {
   std::filesystem::path p(output);
   // "out" and "out.ptx" both give out.sm_75.ptx.

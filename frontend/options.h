@@ -115,6 +115,13 @@ std::string clangdHeaderText(const Options& o);
 // How an input is compiled (or linked) when no -x names its language.
 Input classifyInput(const std::string& path);
 
+// The output -o names, or the default for `input`: a.out, stem.o, stem.s, stem.ll,
+// stem.bc, "-" (standard output) for -E and -M; with -gpu the stem the per-sm names
+// are made from.
+std::string defaultOutputName(const Options& o, const std::string& input);
+// -gpu writes each sm's module: PTX with -S, else LLVM IR text or bitcode.
+const char* gpuOutputExtension(OutputKind kind);
+
 // The file name -o X (or the input's stem) gives one device output for sm XX: X.sm_XX.ext
 std::string perSmOutputName(const std::string& output, int sm, const std::string& ext);
 // The same for one SPIR-V entry point: out.saxpy.spvasm.

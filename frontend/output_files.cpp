@@ -184,4 +184,17 @@ void PendingOutputs::discard() {
   entries_.clear();
 }
 
+bool writeOutputFile(const std::string& path, llvm::StringRef data) {
+  if (path.empty()) return false;
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
+  if (ec) {
+    reportError("cannot write '" + path + "': " + ec.message());
+    return false;
+  }
+  os << data;
+  return true;
+}
+
+
 } // namespace circle

@@ -10,6 +10,8 @@
 // - anything else (/dev/null, a terminal, a FIFO, `-o -` for standard output) is
 //   written through, never replaced.
 #pragma once
+#include "llvm/ADT/StringRef.h"
+
 #include <map>
 #include <string>
 #include <utility>
@@ -53,5 +55,9 @@ private:
   std::vector<Entry> entries_;
   bool committed_ = false;
 };
+
+// Writes `data` to `path` (a path PendingOutputs::add gave); false after reporting
+// why not. An empty path is one add() refused (and reported).
+bool writeOutputFile(const std::string& path, llvm::StringRef data);
 
 } // namespace circle

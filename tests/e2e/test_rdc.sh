@@ -154,8 +154,10 @@ out=$(cu -sm_75 -sm_90 a.o b75.o -o bad 2>&1)
 expect_eq "$?" 1 "a missing sm fails the link"
 expect_contains "$out" "circle: error: 'b75.o' has no device code for sm_90: compile it with -sm_90" "missing sm"
 expect_no_file bad "a failed link leaves no output"
-out=$("$CIRCLE" a.o b.o -o bad 2>&1)
-expect_contains "$out" "circle: error: 'a.o' holds relocatable device code: linking it needs --cuda-path" "no toolkit"
+out=$(CUDA_PATH=/no/such/cuda CUDA_HOME= "$CIRCLE" a.o b.o -o bad 2>&1)
+expect_contains "$out" "circle: error: no usable CUDA toolkit at '/no/such/cuda' (from \$CUDA_PATH)" "no toolkit"
+expect_no_file bad "no toolkit: no output"
+"$CIRCLE" a.o b.o -o from_env; expect_eq "$?" 0 "objects with device code link without GPU options (the toolkit from CUDA_PATH)"
 out=$(cu a.o -o bad 2>&1)
 expect_eq "$?" 1 "an undefined device function fails the link"
 expect_contains "$out" "uses what no object defines for the device:" "undefined device function"

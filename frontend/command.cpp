@@ -1,0 +1,206 @@
+#include "frontend/command.h"
+
+#include "frontend/backend_failures.h"
+#include "frontend/compile.h"
+#include "frontend/gpu_arch_values.h"
+#include "frontend/link_step.h"
+#include "frontend/options.h"
+#include "frontend/output_files.h"
+#include "frontend/phase_report.h"
+#include "frontend/temp_files.h"
+#include "support/diagnostics.h"
+#include "targets/nvptx/fatbin_reader.h"
+#include "targets/nvptx/rdc_objects.h"
+#include "targets/nvptx/sm_targets.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/TimeProfiler.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <optional>
+
+namespace circle {
+namespace {
+
+int listFatbin(const std::string& file) {
+  std::vector<FatbinEntry> entries;
+  std::string err = readFatbinEntries(file, entries);
+  if (!err.empty()) {
+    reportError(err);
+    return 1;
+  }
+  llvm::outs() << formatFatbinListing(entries);
+  return 0;
+}
+
+// -ftime-trace: the whole command's trace, in Chrome's JSON format, beside its output
+// (or where -ftime-trace= says: a file, or a directory for it).
+std::string timeTracePath(const Options& o) {
+  std::string out = o.kind == OutputKind::Executable ? defaultOutputName(o, "")
+                    : o.output.empty() || o.output == "-"
+                        ? llvm::sys::path::stem(o.inputs.front().path).str()
+                        : o.output;
+  llvm::SmallString<256> path(out);
+  llvm::sys::path::replace_extension(path, ".json");
+  if (o.timeTrace->empty()) return path.str().str();
+  if (!llvm::sys::fs::is_directory(*o.timeTrace)) return *o.timeTrace;
+  llvm::SmallString<256> inDir(*o.timeTrace);
+  llvm::sys::path::append(inDir, llvm::sys::path::filename(path));
+  return inDir.str().str();
+}
+
+// The output a source's compile writes (not for an executable: the link's).
+std::string sourceOutput(const Options& o, const Input& in) { return defaultOutputName(o, in.path); }
+
+// Refuses, before anything is compiled, outputs that would replace an input or
+// cannot be written (a directory); -gpu's per-shader names are checked when known.
+bool checkOutputNames(const Options& o, PendingOutputs& outputs) {
+  if (o.kind == OutputKind::Executable) return o.inputs.empty() || outputs.check(defaultOutputName(o, ""));
+  if (o.kind == OutputKind::SyntaxOnly) return true;
+  for (const Input& in : o.inputs) {
+    if (!in.source) continue;
+    std::string output = sourceOutput(o, in);
+    if (!o.gpuOutput) {
+      if (!outputs.check(output)) return false;
+      continue;
+    }
+    for (int sm : o.smTargets)
+      if (!outputs.check(perSmOutputName(output, sm, gpuOutputExtension(o.kind)))) return false;
+  }
+  return true;
+}
+
+// Whether an object or static library the command line links has kernels.
+bool linkInputsHaveKernels(const Options& o) {
+  for (const Input& in : o.inputs) {
+    llvm::StringRef ext = llvm::sys::path::extension(in.path);
+    if (in.source || (ext != ".o" && ext != ".a") || !llvm::sys::fs::exists(in.path)) continue;
+    std::vector<RelocatableObject> objects;
+    std::string err = ext == ".o" ? readRelocatableObject(in.path, objects.emplace_back())
+                                  : readRelocatableArchive(in.path, objects);
+    if (!err.empty()) continue; // the link step says what is wrong with it
+    for (const RelocatableObject& obj : objects)
+      if (obj.registersWithCudaRuntime || !obj.registrations.empty()) return true;
+  }
+  return false;
+}
+
+// The toolkit: --cuda-path, else $CUDA_PATH, $CUDA_HOME, then /usr/local/cuda.
+std::optional<CudaToolkit> findToolkit(const Options& o) {
+  std::string root, from;
+  if (o.cudaPath) {
+    root = *o.cudaPath;
+    from = "--cuda-path";
+  } else if (const char* env = std::getenv("CUDA_PATH"); env && *env) {
+    root = env;
+    from = "$CUDA_PATH";
+  } else if (const char* home = std::getenv("CUDA_HOME"); home && *home) {
+    root = home;
+    from = "$CUDA_HOME";
+  } else {
+    root = "/usr/local/cuda";
+    from = "the default location";
+  }
+  std::string why;
+  std::optional<CudaToolkit> tk = CudaToolkit::locate(root, why);
+  if (!tk) {
+    reportError("no usable CUDA toolkit at '" + root + "' (from " + from + "): " + why +
+                (o.cudaPath ? "" : "; name one with --cuda-path=DIR or CUDA_PATH"));
+    return std::nullopt;
+  }
+  // Clang's wording: CMake reads the toolkit's location from it.
+  if (o.verbose)
+    llvm::errs() << "Found CUDA installation: " << tk->root << ", version " << tk->versionMajor << "."
+                 << tk->versionMinor << " (" << from << ")\n";
+  return tk;
+}
+
+} // namespace
+
+int runCommand(const Options& opts) {
+  if (opts.listFatbin) return listFatbin(*opts.listFatbin);
+  Options o = opts;
+
+  std::optional<CudaToolkit> tk;
+  if (o.cuda) {
+    tk = findToolkit(o);
+    if (!tk) return 1;
+    if (!o.archKeyword.empty()) o.smTargets = expandArchKeyword(o.archKeyword, tk->ptxasArchs);
+    for (int sm : o.smTargets) {
+      std::string err = checkSmSupported(*tk, sm);
+      if (!err.empty()) {
+        reportError(err);
+        return 1;
+      }
+    }
+    if (o.verbose && o.defaultSm) reportNote("no GPU architecture named: compiling for sm_75, as nvcc does");
+  } else if (o.kind == OutputKind::Executable && linkInputsHaveKernels(o)) {
+    // A link of objects with kernels needs the CUDA runtime, as nvcc links it,
+    // whatever the link's command line says about GPUs (Meson, CMake's CXX links).
+    tk = findToolkit(o);
+    if (!tk) return 1;
+  }
+  const CudaToolkit* toolkit = tk ? &*tk : nullptr;
+
+  if (o.timeTrace) llvm::timeTraceProfilerInitialize(500, "circle");
+  PhaseReport report;
+  TempDir temps(o.keepTemps);
+  if (!temps.ok()) return 1;
+  if (o.keepTemps) reportNote("intermediate files kept in '" + temps.path() + "'");
+  PendingOutputs outputs(temps.path());
+  for (const Input& in : o.inputs) outputs.protect(in.path);
+  if (!checkOutputNames(o, outputs)) return 1;
+  BackendFailureGuard failures(temps, outputs);
+  bool ok = true;
+  if (o.kind != OutputKind::Executable) {
+    std::string text; // -E / -M to one output
+    for (const Input& in : o.inputs)
+      if (in.source && ok) ok = compileSource(o, toolkit, in, sourceOutput(o, in), temps, outputs, report, text);
+    if (ok && (o.kind == OutputKind::Preprocessed || (o.kind == OutputKind::Dependencies && o.deps.file.empty())))
+      ok = writeOutputFile(outputs.add(o.output.empty() ? "-" : o.output), text);
+  } else {
+    // Each source becomes an object in the scratch directory; the link takes them
+    // in their places among the objects, libraries and link options.
+    std::vector<std::string> objects(o.inputs.size());
+    for (size_t i = 0; ok && i < o.inputs.size(); ++i) {
+      const Input& in = o.inputs[i];
+      if (!in.source) {
+        if (!llvm::sys::fs::exists(in.path)) {
+          reportError("no such file: '" + in.path + "'");
+          ok = false;
+        }
+        objects[i] = in.path;
+        continue;
+      }
+      objects[i] = temps.file(std::to_string(i) + "." + llvm::sys::path::stem(in.path).str() + ".o");
+      std::string unused;
+      ok = compileSource(o, toolkit, in, objects[i], temps, outputs, report, unused);
+    }
+    if (ok) {
+      PhaseReport::Scope t(report, "link");
+      BackendPhase phase("linking");
+      std::string name = defaultOutputName(o, "");
+      bool writesNothing = o.dryRun || o.inputs.empty(); // -###, or options alone
+      ok = linkProgram(o, toolkit, objects, name, writesNothing ? name : outputs.add(name), temps);
+    }
+  }
+  if (o.timeTrace) {
+    if (ok && !o.dryRun) {
+      std::string path = outputs.add(timeTracePath(o));
+      if (!path.empty()) {
+        std::error_code ec;
+        llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
+        if (!ec) llvm::timeTraceProfilerWrite(os);
+      }
+    }
+    llvm::timeTraceProfilerCleanup();
+  }
+  ok = ok && outputs.commit();
+  if (o.timeReport) report.print();
+  return ok ? 0 : 1;
+}
+
+} // namespace circle
