@@ -684,7 +684,14 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
     return true;
   }
   clang::CompilerInstance ci(std::move(inv));
-  ci.createVirtualFileSystem(makeCircleSyntaxFileSystem(llvm::vfs::getRealFileSystem()));
+  SourceRespelling respelling;
+  if (tk) {
+    respelling.sms = o.smTargets;
+    respelling.systemDirs = {tk->root, CIRCLE_CLANG_RESOURCE_DIR, "/usr/include/", "/usr/lib/"};
+    llvm::SmallString<256> real;
+    if (!llvm::sys::fs::real_path(tk->root, real)) respelling.systemDirs.push_back(real.str().str());
+  }
+  ci.createVirtualFileSystem(makeCircleSyntaxFileSystem(llvm::vfs::getRealFileSystem(), std::move(respelling)));
   ci.createDiagnostics();
   std::shared_ptr<DependencyFile> deps;
   if (o.deps.enabled) {

@@ -1,5 +1,7 @@
 #include "frontend/if_target_syntax.h"
 
+#include "frontend/cuda_arch_branches.h"
+#include "frontend/raw_tokens.h"
 #include "frontend/toolkit_headers.h"
 
 #include "clang/Basic/LangOptions.h"
@@ -11,34 +13,12 @@
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <algorithm>
+#include <map>
 #include <vector>
 
 namespace circle {
 
 namespace {
-
-struct RawToken {
-  clang::tok::TokenKind kind;
-  size_t offset, length;
-  llvm::StringRef text;
-  bool is(llvm::StringRef word) const { return kind == clang::tok::raw_identifier && text == word; }
-};
-
-std::vector<RawToken> rawTokens(llvm::StringRef text) {
-  clang::LangOptions lang;
-  lang.CPlusPlus = lang.CPlusPlus11 = lang.CPlusPlus14 = lang.CPlusPlus17 = lang.CPlusPlus20 = 1;
-  // Offsets come back through token locations; they start at 1, since 0 is invalid.
-  clang::Lexer lexer(clang::SourceLocation::getFromRawEncoding(1), lang, text.begin(), text.begin(), text.end());
-  std::vector<RawToken> tokens;
-  clang::Token tok;
-  while (true) {
-    lexer.LexFromRawLexer(tok);
-    if (tok.is(clang::tok::eof)) break;
-    size_t offset = tok.getLocation().getRawEncoding() - 1;
-    tokens.push_back({tok.getKind(), offset, tok.getLength(), text.substr(offset, tok.getLength())});
-  }
-  return tokens;
-}
 
 // Index of the token after the brace-balanced block that starts at `open`, or npos.
 size_t afterBlock(const std::vector<RawToken>& t, size_t open) {
@@ -103,6 +83,8 @@ private:
   clang::MacroInfo* macro_ = nullptr;
 };
 
+// Respellings that keep a file's length (toolkit headers, `if consteval` chains): done
+// as the file is read, since its size from stat stays right.
 class RespelledFile : public llvm::vfs::File {
 public:
   explicit RespelledFile(std::unique_ptr<llvm::vfs::File> inner) : inner_(std::move(inner)) {}
@@ -124,14 +106,70 @@ private:
   std::unique_ptr<llvm::vfs::File> inner_;
 };
 
+// A file whose text circle rewrote to another length: what Clang stats and reads
+// must agree (Clang checks a buffer's size against the file's).
+class RewrittenFile : public llvm::vfs::File {
+public:
+  RewrittenFile(llvm::vfs::Status status, const std::string& text) : status_(std::move(status)), text_(text) {}
+  llvm::ErrorOr<llvm::vfs::Status> status() override { return status_; }
+  llvm::ErrorOr<std::string> getName() override { return status_.getName().str(); }
+  std::error_code close() override { return {}; }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> getBuffer(const llvm::Twine& name, int64_t, bool,
+                                                               bool) override {
+    return llvm::MemoryBuffer::getMemBufferCopy(text_, name.str());
+  }
+
+private:
+  llvm::vfs::Status status_;
+  const std::string& text_;
+};
+
 class CircleSyntaxFileSystem : public llvm::vfs::ProxyFileSystem {
 public:
-  using ProxyFileSystem::ProxyFileSystem;
+  CircleSyntaxFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> base, SourceRespelling respelling)
+      : ProxyFileSystem(std::move(base)), respelling_(std::move(respelling)) {}
+
+  llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine& path) override {
+    auto st = ProxyFileSystem::status(path);
+    if (!st) return st;
+    const std::string* text = rewritten(path.str(), *st);
+    return text ? llvm::vfs::Status::copyWithNewSize(*st, text->size()) : st;
+  }
+
   llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(const llvm::Twine& path) override {
     auto file = ProxyFileSystem::openFileForRead(path);
     if (!file) return file;
+    auto st = (*file)->status();
+    if (st)
+      if (const std::string* text = rewritten(path.str(), *st))
+        return std::unique_ptr<llvm::vfs::File>(
+            std::make_unique<RewrittenFile>(llvm::vfs::Status::copyWithNewSize(*st, text->size()), *text));
     return std::unique_ptr<llvm::vfs::File>(std::make_unique<RespelledFile>(std::move(*file)));
   }
+
+private:
+  // The __CUDA_ARCH__ rewrite of a user's (or a third-party) file, read once; null
+  // when it needs none.
+  const std::string* rewritten(const std::string& path, const llvm::vfs::Status& st) {
+    if (respelling_.sms.empty() || !st.isRegularFile()) return nullptr;
+    llvm::StringRef p(path);
+    if (std::any_of(respelling_.systemDirs.begin(), respelling_.systemDirs.end(),
+                    [&](const std::string& dir) { return p.starts_with(dir); }))
+      return nullptr;
+    auto [it, fresh] = cache_.try_emplace(path);
+    if (fresh) {
+      auto buffer = getUnderlyingFS().getBufferForFile(path);
+      if (buffer) {
+        std::optional<std::string> chains = respellConstevalChains((*buffer)->getBuffer());
+        it->second = rewriteCudaArchGuards(chains ? *chains : (*buffer)->getBuffer(), path, respelling_.sms);
+        if (!it->second && chains) it->second = std::move(chains);
+      }
+    }
+    return it->second ? &*it->second : nullptr;
+  }
+
+  SourceRespelling respelling_;
+  std::map<std::string, std::optional<std::string>> cache_; // by the path as Clang spells it
 };
 
 } // namespace
@@ -144,8 +182,8 @@ std::function<void(const clang::Token&)> gateIfTargetMacro(clang::Preprocessor& 
 }
 
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
-makeCircleSyntaxFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> base) {
-  return llvm::makeIntrusiveRefCnt<CircleSyntaxFileSystem>(std::move(base));
+makeCircleSyntaxFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> base, SourceRespelling respelling) {
+  return llvm::makeIntrusiveRefCnt<CircleSyntaxFileSystem>(std::move(base), std::move(respelling));
 }
 
 } // namespace circle

@@ -17,6 +17,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace clang {
 class Preprocessor;
@@ -34,7 +35,16 @@ std::function<void(const clang::Token&)> gateIfTargetMacro(clang::Preprocessor& 
 // The respelled text, or nothing when no `if consteval` chain needs it.
 std::optional<std::string> respellConstevalChains(llvm::StringRef text);
 
+// What the file system respells in the files it reads: `if consteval` chains and the
+// toolkit's headers always; with GPU targets, statement-level __CUDA_ARCH__ guards
+// (frontend/cuda_arch_branches.h) in every file outside `systemDirs` (the toolkit's,
+// Clang's and the system's headers, which keep seeing __CUDA_ARCH__ undefined).
+struct SourceRespelling {
+  std::vector<int> sms;
+  std::vector<std::string> systemDirs;
+};
+
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
-makeCircleSyntaxFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> base);
+makeCircleSyntaxFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> base, SourceRespelling respelling = {});
 
 } // namespace circle

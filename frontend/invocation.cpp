@@ -109,6 +109,13 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
   // cudaGraphLaunch...) only under relocatable device code, as nvcc says with this
   // macro; without it they are stubs returning an error.
   if (toolkit && opts.rdc) pp.addMacroDef("__CUDACC_RDC__=1");
+  // nvcc's list of the compile's architectures is the same in every pass: one
+  // macro serves them all.
+  if (toolkit && !opts.smTargets.empty()) {
+    std::string list;
+    for (int sm : opts.smTargets) list += (list.empty() ? "" : ",") + std::to_string(sm * 10);
+    pp.addMacroDef("__CUDA_ARCH_LIST__=" + list);
+  }
   // CUB picks its tuning (a type, ChainedPolicy::ActivePolicy) from one compile-time
   // PTX version, which in one pass cannot differ per target: like nvc++, whose macro
   // this is, circle builds CUB's algorithms for a single -sm_XX.

@@ -123,8 +123,10 @@ private:
       return false;
     clang::DiagnosticsEngine& diags = pp_.getDiagnostics();
     diags.Report(loc, diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
-                                            "__CUDA_ARCH__ is never defined: circle compiles host and device code "
-                                            "in one pass, so no macro can tell the targets apart"));
+                                            "__CUDA_ARCH__ cannot be used here: circle compiles host and device "
+                                            "code in one pass, and reads it only in #if/#ifdef guards around whole "
+                                            "statements of a function body and in a function body's expressions; "
+                                            "here it would change what is declared for each target"));
     if (noted_) return true;
     noted_ = true;
     diags.Report(loc, diags.getCustomDiagID(clang::DiagnosticsEngine::Note,

@@ -1,7 +1,9 @@
-// __CUDA_ARCH__ tells a two-pass compiler which pass it is in. circle parses once,
-// so the macro is never defined, and a user's file that tests or reads it gets an
-// error pointing to `if target`, the single-pass way to ask which target is being
-// generated. System headers keep seeing it silently undefined.
+// __CUDA_ARCH__ tells a two-pass compiler which pass it is in. circle parses once:
+// guards around whole statements of a function body, and uses in its expressions,
+// are rewritten before the parse (frontend/cuda_arch_branches.h). Any use left in a
+// user's file (at namespace or class scope, through another macro, splitting a
+// statement) would change declarations per target: an error pointing to `if
+// target`. System headers keep seeing it silently undefined.
 #pragma once
 #include <functional>
 

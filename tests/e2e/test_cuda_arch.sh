@@ -1,6 +1,8 @@
-# __CUDA_ARCH__ is never defined; any use in the user's files is an error that
-# points to if target, while system headers see it silently undefined. The trap of
-# seed 001 (a kernel that exists for some passes only) cannot be written.
+# __CUDA_ARCH__ in one pass: guards around statements in function bodies and uses in
+# their expressions are read per target (frontend/cuda_arch_branches.h); any other use
+# in the user's files is an error that points to if target, while system headers see
+# it silently undefined. The trap of seed 001 (a kernel that exists for some passes
+# only) cannot be written.
 source "$(dirname "$0")/lib.sh"
 
 cat > uses.cxx <<'SRC'
@@ -15,9 +17,10 @@ __global__ void k(int* p) { *p = __CUDA_ARCH__; }
 int main() {}
 SRC
 out=$(cu -sm_75 -sm_90 uses.cxx -o uses 2>&1); rc=$?
-expect_eq "$rc" 1 "__CUDA_ARCH__ uses fail"
-msg="error: __CUDA_ARCH__ is never defined: circle compiles host and device code in one pass, so no macro can tell the targets apart"
-for at in 1:13 1:31 4:8 6:9 8:34; do expect_contains "$out" "uses.cxx:$at: $msg" "__CUDA_ARCH__ at $at"; done
+expect_eq "$rc" 1 "__CUDA_ARCH__ uses at namespace scope fail"
+msg="error: __CUDA_ARCH__ cannot be used here: circle compiles host and device code in one pass, and reads it only in #if/#ifdef guards around whole statements of a function body and in a function body's expressions; here it would change what is declared for each target"
+for at in 1:13 1:31 4:8 6:9; do expect_contains "$out" "uses.cxx:$at: $msg" "__CUDA_ARCH__ at $at"; done
+expect_not_contains "$out" "uses.cxx:8:" "in a kernel's expression it is the pass's sm"
 expect_contains "$out" "note: test the target where code is generated instead: 'if target(__nvvm_current_device_sm >= 80)" "the note shows if target"
 expect_eq "$(grep -c "note: test the target" <<< "$out")" 1 "the note is given once"
 expect_no_file uses "no executable"
@@ -50,11 +53,13 @@ int main() {}
 SRC
 out=$(cu -sm_90 hidden.cxx -o hidden 2>&1); rc=$?
 expect_eq "$rc" 1 "hidden uses fail"
-for at in 5:5 9:7 12:5 16:7 20:10; do expect_contains "$out" "hidden.cxx:$at: $msg" "hidden __CUDA_ARCH__ at $at"; done
+for at in 12:5 16:7 20:10; do expect_contains "$out" "hidden.cxx:$at: $msg" "hidden __CUDA_ARCH__ at $at"; done
+expect_not_contains "$out" "hidden.cxx:5:" "a statement guard is read per target"
+expect_not_contains "$out" "hidden.cxx:9:" "an #elif in a statement guard too"
 expect_contains "$out" "hidden.cxx:1:9: note: 'ARCH' expands to __CUDA_ARCH__" "the macro that hides it is shown"
 expect_contains "$out" "hidden.cxx:2:9: note: 'ARCH2' expands to __CUDA_ARCH__" "a macro through a macro is shown"
 expect_not_contains "$out" "hidden.cxx:18:" "defined(ARCH) asks about ARCH, not __CUDA_ARCH__"
-expect_eq "$(grep -c "error: __CUDA_ARCH__" <<< "$out")" 5 "each use is reported once"
+expect_eq "$(grep -c "error: __CUDA_ARCH__" <<< "$out")" 3 "each use is reported once"
 
 # In a system header it is quietly undefined, as for any other host compile.
 mkdir -p sys
@@ -83,4 +88,17 @@ done
 # quantize's float multiplies: only where the sm_80+ branch is kept.
 expect_eq "$(grep -cE 'mul(\.rn)?\.f32' fpx.sm_75.ptx)" 0 "sm_75 drops the sm_80+ body"
 expect_contains "$(grep -E 'mul(\.rn)?\.f32' fpx.sm_90.ptx)" ".f32" "sm_90 keeps it"
+# nvcc's guards, read per target (tests/gpu/nvcc/cuda_arch_guards.cu runs them on the GPU):
+# each sm's image holds what nvcc's pass for that sm would compile.
+cu -sm_75 -sm_90 -S -gpu "$CIRCLE_ROOT/tests/gpu/nvcc/cuda_arch_guards.cu" -o guards; expect_eq "$?" 0 "nvcc's guards compile"
+stores() { grep -o 'st.global.b32[[:space:]]*\[%rd[0-9]*\(+[0-9]*\)\?\], [0-9]*' "$1" | awk '{print $NF}' | tr '\n' ' '; }
+expect_eq "$(stores guards.sm_90.ptx)" "3 1 11 900 0 10 1084227584 1007 " "sm_90: tier, where, combined, arch, loop, scale 5.0, lambda"
+expect_eq "$(stores guards.sm_75.ptx)" "1 1 11 750 0 10 1086324736 1007 " "sm_75: its own branches (scale 6.0)"
+cu -sm_75 -sm_90 "$CIRCLE_ROOT/tests/gpu/nvcc/cuda_arch_guards.cu" -o guards_exe
+out=$(./guards_exe | head -2)
+expect_eq "$out" "$(printf 'host: where 0 combined 110\narch list: 750,900')" "the host takes the undefined-__CUDA_ARCH__ branches; __CUDA_ARCH_LIST__"
+# A mistake in a guarded branch is reported once, at the user's line.
+printf '__device__ int f() {\n  int base = 1;\n#if __CUDA_ARCH__ >= 800\n  return base + undefined_name;\n#endif\n  return base;\n}\nint main() {}\n' > wrong.cu
+out=$(cu -sm_75 -sm_90 wrong.cu -o wrong 2>&1)
+expect_eq "$(grep -c "wrong.cu:4:17: error: use of undeclared identifier 'undefined_name'" <<< "$out")" 1 "one error, at the user's line"
 finish

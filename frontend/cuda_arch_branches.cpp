@@ -1,0 +1,552 @@
+#include "frontend/cuda_arch_branches.h"
+
+#include "frontend/raw_tokens.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace circle {
+namespace {
+
+using clang::tok::TokenKind;
+namespace tk = clang::tok;
+
+constexpr llvm::StringLiteral kArch = "__CUDA_ARCH__";
+constexpr size_t npos = std::string::npos;
+
+enum class Scope { Function, Other };
+
+struct Directive {
+  size_t first = 0, last = 0;       // tokens: the '#' .. the line's last token
+  size_t lineBegin = 0, lineEnd = 0; // text: its line's start, after its newline
+  llvm::StringRef name;
+  bool arch = false;
+  bool isCondition() const {
+    return name == "if" || name == "ifdef" || name == "ifndef" || name == "elif" || name == "elifdef" ||
+           name == "elifndef";
+  }
+};
+
+struct Group {
+  std::vector<size_t> directives; // indices into the directive list: #if ... #endif
+  bool arch = false;              // a condition names __CUDA_ARCH__
+  bool balanced = true;           // each branch leaves the braces as it found them
+  bool labels = false;            // case, default or a label at a branch's top level
+  bool declares = false;          // a declaration at a branch's top level
+  bool safeStart = false;         // a statement may start here: inside a function, after ; { } or :
+  size_t endToken = 0;            // the token after #endif's line
+};
+
+// One target's view: the value __CUDA_ARCH__ has there (none on the host).
+struct Target {
+  int sm = 0; // 0: the host (and SPIR-V)
+  bool defined() const { return sm != 0; }
+  std::string value() const { return std::to_string(sm * 10); }
+};
+
+// A #if expression with __CUDA_ARCH__ given: nothing when it uses another macro.
+class Evaluator {
+public:
+  Evaluator(const std::vector<RawToken>& t, size_t from, size_t to, const Target& target)
+      : t_(t), i_(from), end_(to), target_(target) {}
+  std::optional<long long> run() {
+    long long v = conditional();
+    if (!ok_ || i_ != end_) return std::nullopt;
+    return v;
+  }
+
+private:
+  bool at(TokenKind k) const { return i_ < end_ && t_[i_].kind == k; }
+  bool take(TokenKind k) {
+    if (!at(k)) return false;
+    ++i_;
+    return true;
+  }
+  long long fail() {
+    ok_ = false;
+    i_ = end_;
+    return 0;
+  }
+  long long conditional() {
+    long long c = logicalOr();
+    if (!take(tk::question)) return c;
+    long long a = conditional();
+    if (!take(tk::colon)) return fail();
+    long long b = conditional();
+    return c ? a : b;
+  }
+  long long logicalOr() {
+    long long v = logicalAnd();
+    while (take(tk::pipepipe)) v = (logicalAnd() != 0) | (v != 0);
+    return v;
+  }
+  long long logicalAnd() {
+    long long v = bitOr();
+    while (take(tk::ampamp)) v = (bitOr() != 0) & (v != 0);
+    return v;
+  }
+  long long bitOr() {
+    long long v = bitXor();
+    while (take(tk::pipe)) v |= bitXor();
+    return v;
+  }
+  long long bitXor() {
+    long long v = bitAnd();
+    while (take(tk::caret)) v ^= bitAnd();
+    return v;
+  }
+  long long bitAnd() {
+    long long v = equality();
+    while (take(tk::amp)) v &= equality();
+    return v;
+  }
+  long long equality() {
+    long long v = relational();
+    while (true) {
+      if (take(tk::equalequal)) v = v == relational();
+      else if (take(tk::exclaimequal)) v = v != relational();
+      else return v;
+    }
+  }
+  long long relational() {
+    long long v = shift();
+    while (true) {
+      if (take(tk::less)) v = v < shift();
+      else if (take(tk::greater)) v = v > shift();
+      else if (take(tk::lessequal)) v = v <= shift();
+      else if (take(tk::greaterequal)) v = v >= shift();
+      else return v;
+    }
+  }
+  long long shift() {
+    long long v = additive();
+    while (true) {
+      if (take(tk::lessless)) v <<= additive();
+      else if (take(tk::greatergreater)) v >>= additive();
+      else return v;
+    }
+  }
+  long long additive() {
+    long long v = multiplicative();
+    while (true) {
+      if (take(tk::plus)) v += multiplicative();
+      else if (take(tk::minus)) v -= multiplicative();
+      else return v;
+    }
+  }
+  long long multiplicative() {
+    long long v = unary();
+    while (true) {
+      if (take(tk::star)) v *= unary();
+      else if (take(tk::slash) || take(tk::percent)) {
+        bool div = t_[i_ - 1].kind == tk::slash;
+        long long d = unary();
+        if (d == 0) return fail();
+        v = div ? v / d : v % d;
+      } else return v;
+    }
+  }
+  long long unary() {
+    if (take(tk::exclaim)) return !unary();
+    if (take(tk::minus)) return -unary();
+    if (take(tk::plus)) return unary();
+    if (take(tk::tilde)) return ~unary();
+    return primary();
+  }
+  long long primary() {
+    if (take(tk::l_paren)) {
+      long long v = conditional();
+      if (!take(tk::r_paren)) return fail();
+      return v;
+    }
+    if (at(tk::numeric_constant)) {
+      llvm::StringRef digits = t_[i_++].text.rtrim("uUlL");
+      unsigned long long v = 0;
+      if (digits.getAsInteger(0, v)) return fail();
+      return (long long)v;
+    }
+    if (i_ < end_ && t_[i_].is("defined")) {
+      ++i_;
+      bool paren = take(tk::l_paren);
+      if (!(i_ < end_ && t_[i_].is(kArch))) return fail(); // another macro: unknown here
+      ++i_;
+      if (paren && !take(tk::r_paren)) return fail();
+      return target_.defined();
+    }
+    if (i_ < end_ && t_[i_].is(kArch)) {
+      ++i_;
+      return target_.defined() ? target_.sm * 10 : 0;
+    }
+    return fail(); // another identifier: a macro only the preprocessor knows
+  }
+
+  const std::vector<RawToken>& t_;
+  size_t i_, end_;
+  const Target& target_;
+  bool ok_ = true;
+};
+
+bool isKeywordStatement(llvm::StringRef w) {
+  static const std::set<llvm::StringRef> kWords = {
+      "return", "if", "for", "while", "do", "switch", "goto", "break", "continue", "else", "case", "default",
+      "throw", "delete", "new", "co_return", "co_await", "co_yield", "sizeof", "asm", "__asm__", "try", "catch",
+      "static_assert", "this", "true", "false", "nullptr", "operator", "template", "typename"};
+  return kWords.count(w) != 0;
+}
+
+// Whether the statement starting at token i declares something: `int x`, `T* p =`,
+// `std::vector<int> v;`, `auto [a, b] =`, `using`, `typedef`...
+bool startsDeclaration(const std::vector<RawToken>& t, size_t i, size_t end) {
+  static const std::set<llvm::StringRef> kStarts = {
+      "int", "float", "double", "char", "bool", "void", "unsigned", "signed", "long", "short", "auto", "const",
+      "constexpr", "static", "volatile", "register", "using", "typedef", "struct", "class", "enum", "union",
+      "thread_local", "extern", "decltype", "wchar_t", "char8_t", "char16_t", "char32_t", "__shared__",
+      "__device__", "__constant__", "__half", "__nv_bfloat16"};
+  if (i >= end || t[i].kind != tk::raw_identifier) return false;
+  if (kStarts.count(t[i].text)) return true;
+  if (isKeywordStatement(t[i].text)) return false;
+  size_t k = i + 1;
+  while (k + 1 < end) { // a qualified or templated type name
+    if (t[k].kind == tk::coloncolon && t[k + 1].kind == tk::raw_identifier) {
+      k += 2;
+    } else if (t[k].kind == tk::less) {
+      int depth = 0;
+      for (; k < end; ++k) {
+        if (t[k].kind == tk::less) ++depth;
+        else if (t[k].kind == tk::greater && --depth == 0) break;
+        else if (t[k].kind == tk::greatergreater && (depth -= 2) <= 0) break;
+        else if (t[k].kind == tk::semi || t[k].kind == tk::l_brace) return false;
+      }
+      ++k;
+    } else {
+      break;
+    }
+  }
+  while (k < end && (t[k].kind == tk::star || t[k].kind == tk::amp || t[k].kind == tk::ampamp || t[k].is("const")))
+    ++k;
+  if (k + 1 >= end || t[k].kind != tk::raw_identifier || isKeywordStatement(t[k].text)) return false;
+  TokenKind next = t[k + 1].kind;
+  return next == tk::equal || next == tk::semi || next == tk::l_paren || next == tk::l_brace ||
+         next == tk::l_square || next == tk::comma;
+}
+
+bool opensFunctionScope(const std::vector<RawToken>& t, size_t prev, bool inFunction) {
+  if (prev == npos) return false;
+  const RawToken& p = t[prev];
+  if (p.kind == tk::r_paren || p.kind == tk::r_square) return true;
+  if (p.is("else") || p.is("do") || p.is("try") || p.is("const") || p.is("noexcept") || p.is("override") ||
+      p.is("mutable"))
+    return true;
+  return inFunction && (p.kind == tk::l_brace || p.kind == tk::semi || p.kind == tk::r_brace || p.kind == tk::colon);
+}
+
+std::string quoted(llvm::StringRef path) {
+  std::string s = "\"";
+  for (char c : path) {
+    if (c == '\\' || c == '"') s += '\\';
+    s += c;
+  }
+  return s + "\"";
+}
+
+class Rewriter {
+public:
+  Rewriter(llvm::StringRef text, llvm::StringRef path, const std::vector<int>& sms)
+      : text_(text), path_(path), t_(rawTokens(text)) {
+    targets_.push_back({0});
+    for (int sm : sms) targets_.push_back({sm});
+    for (size_t i = 0; i < text.size(); ++i)
+      if (text[i] == '\n') lineStarts_.push_back(i + 1);
+  }
+
+  std::optional<std::string> run() {
+    scan();
+    std::string out;
+    size_t cursor = 0;
+    bool changed = false;
+    auto emitCode = [&](size_t to) {
+      // Outside the regions: __CUDA_ARCH__ in a function body's expressions.
+      for (; nextCodeUse_ < codeUses_.size() && codeUses_[nextCodeUse_].first < to; ++nextCodeUse_) {
+        auto [offset, inFunction] = codeUses_[nextCodeUse_];
+        if (offset < cursor || !inFunction) continue;
+        out.append(text_.data() + cursor, offset - cursor);
+        out += "(__nvvm_current_device_sm * 10)";
+        cursor = offset + kArch.size();
+        changed = true;
+      }
+      out.append(text_.data() + cursor, to - cursor);
+      cursor = to;
+    };
+    for (const Group& g : groups_) {
+      size_t begin = dirs_[g.directives.front()].lineBegin;
+      if (!g.arch || !g.balanced || !g.safeStart || g.labels || begin < cursor) continue;
+      size_t end = dirs_[g.directives.back()].lineEnd;
+      if (g.declares) {
+        end = enclosingBlockEnd(g.endToken);
+        if (end == npos) continue;
+      }
+      emitCode(begin);
+      // Skip the code uses inside the region: each copy substitutes its own value.
+      while (nextCodeUse_ < codeUses_.size() && codeUses_[nextCodeUse_].first < end) ++nextCodeUse_;
+      out += region(begin, end);
+      cursor = end;
+      changed = true;
+    }
+    emitCode(text_.size());
+    if (!changed) return std::nullopt;
+    return out;
+  }
+
+private:
+  void scan() {
+    std::vector<Scope> scopes;
+    struct Open {
+      size_t group;
+      std::vector<Scope> snapshot;
+      bool statementStart = true;
+    };
+    std::vector<Open> open;
+    size_t prev = npos;
+    bool reliable = true;
+    for (size_t i = 0; i < t_.size();) {
+      if (t_[i].kind == tk::hash && t_[i].atLineStart) {
+        size_t j = i + 1;
+        while (j < t_.size() && !t_[j].atLineStart) ++j;
+        Directive d;
+        d.first = i;
+        d.last = j - 1;
+        d.name = i + 1 < j && t_[i + 1].kind == tk::raw_identifier ? t_[i + 1].text : llvm::StringRef();
+        d.lineBegin = lineStartOf(t_[i].offset);
+        d.lineEnd = lineEndAfter(t_[j - 1].offset + t_[j - 1].length);
+        for (size_t k = i + 1; k < j; ++k) d.arch |= t_[k].is(kArch);
+        dirs_.push_back(d);
+        size_t index = dirs_.size() - 1;
+        if (d.name == "if" || d.name == "ifdef" || d.name == "ifndef") {
+          Group g;
+          g.directives.push_back(index);
+          g.arch = d.arch;
+          bool inFunction = !scopes.empty() && scopes.back() == Scope::Function;
+          g.safeStart = reliable && inFunction && prev != npos &&
+                        (t_[prev].kind == tk::semi || t_[prev].kind == tk::l_brace || t_[prev].kind == tk::r_brace ||
+                         t_[prev].kind == tk::colon);
+          groups_.push_back(g);
+          open.push_back({groups_.size() - 1, scopes});
+        } else if (!open.empty() && (d.name == "elif" || d.name == "elifdef" || d.name == "elifndef" ||
+                                     d.name == "else")) {
+          Group& g = groups_[open.back().group];
+          if (scopes != open.back().snapshot) g.balanced = false;
+          scopes = open.back().snapshot;
+          open.back().statementStart = true;
+          g.directives.push_back(index);
+          g.arch |= d.arch;
+        } else if (!open.empty() && d.name == "endif") {
+          Group& g = groups_[open.back().group];
+          // Branches that leave different braces open make the rest of the file's
+          // structure a guess: nothing after it is rewritten.
+          if (scopes != open.back().snapshot) {
+            g.balanced = false;
+            reliable = false;
+          }
+          g.directives.push_back(index);
+          g.endToken = j;
+          open.pop_back();
+          if (!open.empty()) open.back().statementStart = true;
+        }
+        i = j;
+        continue;
+      }
+      const RawToken& tok = t_[i];
+      bool inFunction = !scopes.empty() && scopes.back() == Scope::Function;
+      if (tok.is(kArch)) codeUses_.push_back({tok.offset, inFunction});
+      for (Open& o : open) {
+        Group& g = groups_[o.group];
+        size_t level = o.snapshot.size();
+        if (scopes.size() < level || (tok.kind == tk::r_brace && scopes.size() == level)) g.balanced = false;
+        if (scopes.size() == level) {
+          if (o.statementStart) {
+            if (tok.is("case") || tok.is("default") ||
+                (tok.kind == tk::raw_identifier && i + 1 < t_.size() && t_[i + 1].kind == tk::colon))
+              g.labels = true;
+            else if (startsDeclaration(t_, i, t_.size()))
+              g.declares = true;
+          }
+          o.statementStart = tok.kind == tk::semi || tok.kind == tk::l_brace;
+        } else if (scopes.size() == level + 1 && tok.kind == tk::r_brace) {
+          o.statementStart = true;
+        }
+      }
+      if (tok.kind == tk::l_brace)
+        scopes.push_back(opensFunctionScope(t_, prev, inFunction) ? Scope::Function : Scope::Other);
+      else if (tok.kind == tk::r_brace && !scopes.empty())
+        scopes.pop_back();
+      prev = i++;
+    }
+  }
+
+  size_t lineStartOf(size_t offset) const {
+    size_t s = text_.rfind('\n', offset);
+    return s == llvm::StringRef::npos ? 0 : s + 1;
+  }
+  size_t lineEndAfter(size_t offset) const {
+    size_t e = text_.find('\n', offset);
+    return e == llvm::StringRef::npos ? text_.size() : e + 1;
+  }
+  unsigned lineOf(size_t offset) const {
+    return unsigned(std::upper_bound(lineStarts_.begin(), lineStarts_.end(), offset) - lineStarts_.begin()) + 1;
+  }
+
+  // Where the block around a guard ends (its '}'), so a declaration in a branch
+  // stays visible to the rest of it: npos if the rest holds a label (copies would
+  // define it twice) or the block does not end.
+  size_t enclosingBlockEnd(size_t from) const {
+    int depth = 0;
+    size_t prev = npos;
+    for (size_t i = from; i < t_.size(); ++i) {
+      if (t_[i].kind == tk::hash && t_[i].atLineStart) { // skip directives
+        while (i + 1 < t_.size() && !t_[i + 1].atLineStart) ++i;
+        continue;
+      }
+      const RawToken& tok = t_[i];
+      if (tok.is("case") || tok.is("default")) return npos;
+      if (tok.kind == tk::raw_identifier && i + 1 < t_.size() && t_[i + 1].kind == tk::colon &&
+          (prev == npos || t_[prev].kind == tk::semi || t_[prev].kind == tk::l_brace || t_[prev].kind == tk::r_brace))
+        return npos;
+      if (tok.kind == tk::l_brace) ++depth;
+      if (tok.kind == tk::r_brace && depth-- == 0) return tok.offset;
+      prev = i;
+    }
+    return npos;
+  }
+
+  // Which way each __CUDA_ARCH__ condition in [begin, end) goes for a target; empty
+  // when one cannot be known before preprocessing.
+  std::optional<std::vector<bool>> signature(size_t begin, size_t end, const Target& target) const {
+    std::vector<bool> s;
+    for (const Directive& d : dirs_) {
+      if (d.lineBegin < begin || d.lineBegin >= end || !d.arch || !d.isCondition()) continue;
+      std::optional<long long> v;
+      size_t expr = d.first + 2;
+      if (d.name == "ifdef" || d.name == "ifndef" || d.name == "elifdef" || d.name == "elifndef") {
+        if (expr == d.last && t_[expr].is(kArch)) v = target.defined() == (d.name == "ifdef" || d.name == "elifdef");
+      } else {
+        v = Evaluator(t_, expr, d.last + 1, target).run();
+      }
+      if (!v) return std::nullopt;
+      s.push_back(*v != 0);
+    }
+    return s;
+  }
+
+  // The text of [begin, end) as `target` preprocesses it: __CUDA_ARCH__ is its value.
+  std::string copyFor(size_t begin, size_t end, const Target& target) const {
+    struct Edit {
+      size_t from, to;
+      std::string with;
+    };
+    std::vector<Edit> edits;
+    std::string value = target.defined() ? target.value() : "0";
+    std::string isDefined = target.defined() ? "1" : "0", notDefined = target.defined() ? "0" : "1";
+    for (const Directive& d : dirs_) {
+      if (d.lineBegin < begin || d.lineBegin >= end || !d.arch) continue;
+      for (size_t k = d.first + 1; k <= d.last; ++k) {
+        const RawToken& tok = t_[k];
+        if (k == d.first + 1 && (d.name.ends_with("ifdef") || d.name.ends_with("ifndef")) && k + 1 <= d.last &&
+            t_[k + 1].is(kArch)) {
+          bool negated = d.name.ends_with("ifndef");
+          edits.push_back({tok.offset, t_[k + 1].offset + t_[k + 1].length,
+                           std::string(d.name.starts_with("el") ? "elif " : "if ") + (negated ? notDefined : isDefined)});
+          ++k;
+        } else if (tok.is("defined")) {
+          size_t a = k + 1;
+          bool paren = a <= d.last && t_[a].kind == tk::l_paren;
+          if (paren) ++a;
+          if (a > d.last || !t_[a].is(kArch)) continue;
+          size_t last = paren && a + 1 <= d.last && t_[a + 1].kind == tk::r_paren ? a + 1 : a;
+          edits.push_back({tok.offset, t_[last].offset + t_[last].length, isDefined});
+          k = last;
+        } else if (tok.is(kArch)) {
+          edits.push_back({tok.offset, tok.offset + tok.length, value});
+        }
+      }
+    }
+    // Code: the pass's value (the host's copy never runs device-only code).
+    for (const auto& [offset, inFunction] : codeUses_)
+      if (offset >= begin && offset < end) edits.push_back({offset, offset + kArch.size(), value});
+    std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.from < b.from; });
+    std::string out;
+    size_t cursor = begin;
+    for (const Edit& e : edits) {
+      out.append(text_.data() + cursor, e.from - cursor);
+      out += e.with;
+      cursor = e.to;
+    }
+    out.append(text_.data() + cursor, end - cursor);
+    return out;
+  }
+
+  std::string region(size_t begin, size_t end) const {
+    // Targets that preprocess the region alike share a copy; without a signature
+    // (a condition names other macros) or with __CUDA_ARCH__ in code, each has its own.
+    bool codeUse = std::any_of(codeUses_.begin(), codeUses_.end(),
+                               [&](const auto& u) { return u.first >= begin && u.first < end; });
+    std::vector<std::vector<int>> classes; // indices into targets_, host's class last
+    std::map<std::vector<bool>, size_t> bySignature;
+    for (size_t i = 0; i < targets_.size(); ++i) {
+      std::optional<std::vector<bool>> s = codeUse ? std::nullopt : signature(begin, end, targets_[i]);
+      if (!s) {
+        classes.push_back({int(i)});
+        continue;
+      }
+      auto [it, fresh] = bySignature.emplace(*s, classes.size());
+      if (fresh) classes.push_back({});
+      classes[it->second].push_back(int(i));
+    }
+    // The host (target 0) is in the first class; it becomes the final else, which
+    // SPIR-V shaders take too (__CUDA_ARCH__ is not defined for them either).
+    std::rotate(classes.begin(), classes.begin() + 1, classes.end());
+    std::string line = "#line " + std::to_string(lineOf(begin)) + " " + quoted(path_) + "\n";
+    std::string out;
+    if (classes.size() == 1) {
+      out = line + copyFor(begin, end, targets_[0]);
+    } else {
+      for (size_t c = 0; c < classes.size(); ++c) {
+        const Target& first = targets_[classes[c].front()];
+        if (c + 1 < classes.size()) {
+          std::string cond;
+          for (int i : classes[c]) cond += (cond.empty() ? "" : " || ") + std::string("__nvvm_current_device_sm == ") +
+                                         std::to_string(targets_[i].sm);
+          out += (c ? " else if target(" : "if target(") + cond + ") {\n";
+        } else {
+          out += " else {\n";
+        }
+        out += line + copyFor(begin, end, first);
+        if (out.back() != '\n') out += '\n';
+        out += "}";
+      }
+      out += "\n";
+    }
+    if (out.back() != '\n') out += '\n';
+    return out + "#line " + std::to_string(lineOf(end)) + " " + quoted(path_) + "\n" +
+           std::string(end - lineStartOf(end), ' ');
+  }
+
+  llvm::StringRef text_, path_;
+  std::vector<RawToken> t_;
+  std::vector<Target> targets_;
+  std::vector<size_t> lineStarts_;
+  std::vector<Directive> dirs_;
+  std::vector<Group> groups_;
+  std::vector<std::pair<size_t, bool>> codeUses_; // __CUDA_ARCH__ outside directives: offset, in a function body
+  size_t nextCodeUse_ = 0;
+};
+
+} // namespace
+
+std::optional<std::string> rewriteCudaArchGuards(llvm::StringRef text, llvm::StringRef path,
+                                                 const std::vector<int>& sms) {
+  if (sms.empty() || !text.contains(kArch)) return std::nullopt;
+  return Rewriter(text, path, sms).run();
+}
+
+} // namespace circle

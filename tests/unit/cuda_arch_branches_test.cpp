@@ -1,0 +1,57 @@
+#include "frontend/cuda_arch_branches.h"
+
+#include <catch2/catch.hpp>
+
+using namespace circle;
+
+static std::string rewrite(const std::string& text, std::vector<int> sms = {75, 90}) {
+  auto r = rewriteCudaArchGuards(text, "f.cu", sms);
+  return r ? *r : "<unchanged>";
+}
+
+TEST_CASE("a statement-level guard becomes if target, one copy per way the targets preprocess it") {
+  std::string out = rewrite("void f() {\n  int r = 0;\n#if __CUDA_ARCH__ >= 800\n  r = 2;\n#else\n  r = 1;\n#endif\n  g(r);\n}\n");
+  INFO(out);
+  CHECK(out.find("if target(__nvvm_current_device_sm == 90) {\n#line 3 \"f.cu\"\n#if 900 >= 800\n") != std::string::npos);
+  CHECK(out.find("} else {\n#line 3 \"f.cu\"\n#if 0 >= 800\n") != std::string::npos); // the host and sm_75
+  CHECK(out.find("sm == 75") == std::string::npos);
+  CHECK(out.find("#line 8 \"f.cu\"\n  g(r);") != std::string::npos);
+}
+
+TEST_CASE("#ifdef, #ifndef, defined() and code uses take each target's value") {
+  std::string out = rewrite("void f(int* o) {\n#ifdef __CUDA_ARCH__\n  o[0] = __CUDA_ARCH__;\n#endif\n}\n");
+  INFO(out);
+  CHECK(out.find("#if 1\n  o[0] = 750;") != std::string::npos);
+  CHECK(out.find("#if 1\n  o[0] = 900;") != std::string::npos);
+  CHECK(out.find("#if 0\n  o[0] = 0;") != std::string::npos);
+  std::string neg = rewrite("int h() {\n#if !defined(__CUDA_ARCH__) && FOO\n  return 1;\n#endif\n  return 0;\n}\n");
+  INFO(neg);
+  // FOO is for the preprocessor: every target gets its own copy.
+  CHECK(neg.find("#if !1 && FOO") != std::string::npos);
+  CHECK(neg.find("#if !0 && FOO") != std::string::npos);
+}
+
+TEST_CASE("a declaration in a branch stays visible: the rest of the block joins each copy") {
+  std::string out = rewrite("void f(int* o) {\n#if __CUDA_ARCH__ >= 900\n  const int x = 9;\n#else\n  const int x = 7;\n#endif\n  o[0] = x;\n}\n");
+  INFO(out);
+  CHECK(out.find("#else\n  const int x = 7;\n#endif\n  o[0] = x;\n}") != std::string::npos);
+  CHECK(out.find("#if 900 >= 900\n  const int x = 9;\n#else\n  const int x = 7;\n#endif\n  o[0] = x;\n}") !=
+        std::string::npos);
+}
+
+TEST_CASE("code uses outside guards in function bodies read the pass's sm") {
+  CHECK(rewrite("int f() { return __CUDA_ARCH__; }\n") == "int f() { return (__nvvm_current_device_sm * 10); }\n");
+}
+
+TEST_CASE("what one pass cannot express is left as written") {
+  // At namespace scope: it changes declarations per target.
+  CHECK(rewrite("#ifdef __CUDA_ARCH__\nint x;\n#endif\n") == "<unchanged>");
+  CHECK(rewrite("int v =\n#if __CUDA_ARCH__\n 1;\n#else\n 2;\n#endif\n") == "<unchanged>");
+  // Splitting a statement, or braces, or case labels.
+  CHECK(rewrite("void f(int a) {\n  g(a,\n#ifdef __CUDA_ARCH__\n 1);\n#else\n 2);\n#endif\n}\n") == "<unchanged>");
+  CHECK(rewrite("void f(int a) {\n#ifdef __CUDA_ARCH__\n if (a) {\n#endif\n g();\n#ifdef __CUDA_ARCH__\n }\n#endif\n}\n") ==
+        "<unchanged>");
+  CHECK(rewrite("void f(int a) {\n switch (a) {\n#ifdef __CUDA_ARCH__\n case 1: g(); break;\n#endif\n }\n}\n") ==
+        "<unchanged>");
+  CHECK(rewrite("void f() { }\n", {75}) == "<unchanged>");
+}
