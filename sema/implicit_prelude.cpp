@@ -106,6 +106,11 @@ __host__ __attribute__((visibility("hidden"))) inline unsigned __cudaPushCallCon
 #undef __managed__
 #define __managed__ __attribute__((device)) __attribute__((annotate("circle.managed")))
 
+// A __shared__ object of a library type whose defaulted constructor nvcc sees as
+// empty (cuda::barrier) is left unconstructed, as with nvcc (sema/storage_only.h).
+#undef __shared__
+#define __shared__ __attribute__((shared)) __attribute__((circle_shared_storage))
+
 // Launch bounds from inside a kernel's code, so an if-target branch can pick them
 // per sm: .maxntid / .minnctapersm of every kernel reaching the call
 // (targets/nvptx/launch_bounds.cpp).

@@ -13,6 +13,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
+#include <algorithm>
 #include <memory>
 #include <utility>
 
@@ -24,10 +25,24 @@ namespace {
 struct StorageOnlyState {
   std::vector<clang::VarDecl*> declared;
   std::vector<std::pair<clang::VarDecl*, clang::QualType>> typesToRestore;
+  // __shared__ objects left unconstructed, with the Sema to warn through.
+  std::vector<std::pair<clang::VarDecl*, clang::Sema*>> unconstructedShared;
 };
 StorageOnlyState& state() {
   static StorageOnlyState s;
   return s;
+}
+
+// While Sema initializes `var`, its type is bytes of the same size: no constructor is
+// looked up (or run) and no destructor registered; the token watcher gives it back.
+void initializeAsBytes(clang::ASTContext& ast, clang::VarDecl* var) {
+  for (const auto& [hidden, type] : state().typesToRestore)
+    if (hidden == var) return; // [[storage_only]] and __shared__ both ask
+  clang::QualType type = var->getType();
+  uint64_t bytes = ast.getTypeSizeInChars(type).getQuantity();
+  var->setType(ast.getConstantArrayType(ast.UnsignedCharTy, llvm::APInt(64, bytes ? bytes : 1), nullptr,
+                                        clang::ArraySizeModifier::Normal, 0));
+  state().typesToRestore.push_back({var, type});
 }
 
 struct StorageOnlyAttr : clang::ParsedAttrInfo {
@@ -58,15 +73,36 @@ struct StorageOnlyAttr : clang::ParsedAttrInfo {
       return AttributeNotApplied;
     }
     if (type->isReferenceType() || !sema.isCompleteType(var->getLocation(), type)) return AttributeApplied;
-    uint64_t bytes = ast.getTypeSizeInChars(type).getQuantity();
-    var->setType(ast.getConstantArrayType(ast.UnsignedCharTy, llvm::APInt(64, bytes ? bytes : 1), nullptr,
-                                          clang::ArraySizeModifier::Normal, 0));
-    state().typesToRestore.push_back({var, type});
+    initializeAsBytes(ast, var);
     return AttributeApplied;
   }
 };
 
 clang::ParsedAttrInfoRegistry::Add<StorageOnlyAttr> registration("storage_only", "Circle's [[storage_only]]");
+
+// `__shared__` (the prelude redefines it to carry this attribute) in a function body,
+// on an object whose constructor or destructor is not empty: Clang refuses it; nvcc
+// warns that it is not initialized and compiles it, and so does circle. Its
+// destructor never runs either way; a type whose constructor is trivial (libcu++'s
+// cuda::barrier, whose destructor is not) needs no warning.
+struct SharedStorageAttr : clang::ParsedAttrInfo {
+  static constexpr Spelling kSpellings[] = {{clang::ParsedAttr::AS_GNU, "circle_shared_storage"}};
+  SharedStorageAttr() { Spellings = kSpellings; }
+  AttrHandling handleDeclAttribute(clang::Sema& sema, clang::Decl* d, const clang::ParsedAttr&) const override {
+    auto* var = llvm::dyn_cast<clang::VarDecl>(d);
+    if (!var || !var->getDeclContext()->isFunctionOrMethod() || var->getDeclContext()->isDependentContext() ||
+        var->getType()->isDependentType() || !sema.isCompleteType(var->getLocation(), var->getType()))
+      return AttributeApplied;
+    const auto* record = var->getType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+    if (!record || (record->hasTrivialDefaultConstructor() && record->hasTrivialDestructor())) return AttributeApplied;
+    initializeAsBytes(sema.getASTContext(), var);
+    if (!record->hasTrivialDefaultConstructor()) state().unconstructedShared.push_back({var, &sema});
+    return AttributeApplied;
+  }
+};
+
+clang::ParsedAttrInfoRegistry::Add<SharedStorageAttr> sharedRegistration("circle_shared_storage",
+                                                                         "__shared__ objects nvcc leaves unconstructed");
 
 } // namespace
 
@@ -76,6 +112,16 @@ std::function<void(const clang::Token&)> watchStorageOnly() {
   return [](const clang::Token&) {
     for (auto& [var, type] : state().typesToRestore) var->setType(type);
     state().typesToRestore.clear();
+    for (auto& [var, sema] : state().unconstructedShared) {
+      if (std::find(state().declared.begin(), state().declared.end(), var) != state().declared.end()) continue;
+      sema->Diag(var->getLocation(), sema->getDiagnostics().getCustomDiagID(
+                                         clang::DiagnosticsEngine::Warning,
+                                         "__shared__ object '%0' is not constructed (as with nvcc: a __shared__ "
+                                         "variable has no dynamic initialization); declare it [[storage_only]] and "
+                                         "construct it with placement new"))
+          << var->getName();
+    }
+    state().unconstructedShared.clear();
   };
 }
 
