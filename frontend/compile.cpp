@@ -77,6 +77,7 @@
 #include "llvm/Target/TargetMachine.h"
 
 #include <map>
+#include <set>
 
 namespace circle {
 namespace {
@@ -307,10 +308,20 @@ private:
       SmImage img{sm, temps_.file(base + ".ptx"), temps_.file(base + ".cubin")};
       PhaseReport::Scope t(report_, "ptxas");
       std::map<std::string, unsigned> frames;
-      if (std::string err = assemblePtx(*tk_, sm, ptx, img.ptxFile, img.cubinFile, ptxasOptions(o_), &frames);
-          !err.empty()) {
+      bool deviceRuntime = needsDeviceRuntime_.count(sm) != 0;
+      PtxasOptions ptxas = ptxasOptions(o_);
+      ptxas.relocatable = deviceRuntime;
+      std::string assembled = deviceRuntime ? temps_.file(base + ".o") : img.cubinFile;
+      if (std::string err = assemblePtx(*tk_, sm, ptx, img.ptxFile, assembled, ptxas, &frames); !err.empty()) {
         reportAtNamedKernel(err);
         return false;
+      }
+      if (deviceRuntime) {
+        if (std::string err = runNvlink(*tk_, sm, assembled, img.cubinFile, o_.verbose, o_.nvlinkArgs); !err.empty()) {
+          reportError("nvlink failed for " + smName(sm) + " (linking CUDA's device runtime library):\n" + err);
+          return false;
+        }
+        img.ptxFile.clear(); // PTX calling into libcudadevrt cannot be JIT-linked by the driver
       }
       // The most any sm's build of a kernel needs: one stack limit serves them all.
       if (o_.gpuAutoStack)
@@ -551,7 +562,12 @@ private:
     if (!applyKernelRules(m, sm) || !legalizeNames(m)) return false;
     auto tm = optimizeFor(m, sm);
     if (!tm) return false;
-    auto missing = findMissingDeviceFunctions(m);
+    std::vector<ReachedFunction> missing;
+    for (ReachedFunction& r : findMissingDeviceFunctions(m)) {
+      // cudaGraphSetConditional & co.: libcudadevrt.a has them, linked after ptxas.
+      if (fromDeviceRuntimeLibrary(r.callee)) needsDeviceRuntime_.insert(sm);
+      else missing.push_back(std::move(r));
+    }
     if (!missing.empty()) {
       reportAtKernels(missing, "kernel '{0}' reaches '{1}', which has no device definition for {2}", sm,
                       clang::DiagnosticsEngine::Error);
@@ -591,6 +607,7 @@ private:
   LLVMDiagnostics* asmDiagnostics_ = nullptr; // owned by llvm_
   std::map<std::string, OperationSite> sites_;            // of the module being lowered
   std::map<std::string, unsigned long long> stackBytes_;  // kernels ptxas cannot size: their bound
+  std::set<int> needsDeviceRuntime_; // sms whose module calls into libcudadevrt.a
   clang::CompilerInstance* ci_ = nullptr;
   clang::ASTContext* ast_ = nullptr; // valid only while onParsed runs
   DeclsByName kernels_, hostOnly_, longDouble_;

@@ -109,41 +109,109 @@ public:
   void BeginSourceFile(const clang::LangOptions& lang, const clang::Preprocessor* pp) override {
     printer_->BeginSourceFile(lang, pp);
   }
-  void EndSourceFile() override { printer_->EndSourceFile(); }
-  void finish() override { printer_->finish(); }
+  void EndSourceFile() override {
+    flush();
+    printer_->EndSourceFile();
+  }
+  void finish() override {
+    flush();
+    printer_->finish();
+  }
   void clear() override {
     DiagnosticConsumer::clear();
     printer_->clear();
   }
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& d) override {
-    if (level != clang::DiagnosticsEngine::Note) dropping_ = false;
-    if (checksTheOtherTarget(d) && (inNvTargetBranch(d) || (deadOnHost_ && deadOnHost_(d.getLocation())))) {
-      dropping_ = true;
-      // Clang counted it already: toward its error limit, in the error traps that
-      // mark a template instantiation invalid, and in the count that fails the
-      // compile. While no error was shown, the count goes back to zero at once (once
-      // one was, the compile fails anyway).
-      if (getNumErrors() == 0) const_cast<clang::DiagnosticsEngine*>(d.getDiags())->Reset(/*soft=*/true);
+    if (level != clang::DiagnosticsEngine::Note) {
+      flush();
+      dropping_ = false;
     }
-    if (dropping_) return; // with its notes, uncounted
+    if (dropping_) return; // a dropped error's notes
+    if (pending_) {
+      // A deferred error's call chain: reached only through a branch the host does
+      // not take (a CCCL per-target macro, `if target`), it holds for the other target.
+      if (d.getID() == clang::diag::note_called_by && offTheHost(d)) {
+        pending_.reset();
+        drop(d);
+        return;
+      }
+      pending_->push_back(stored(level, d));
+      return;
+    }
+    if (checksTheOtherTarget(d)) {
+      if (offTheHost(d)) {
+        drop(d);
+        return;
+      }
+      // Held back until its notes show the calls that reached it.
+      pending_.emplace();
+      pending_->push_back(stored(level, d));
+      return;
+    }
     // "'__fetch_builtin_x' declared here" in Clang's header says nothing more.
     if (afterBuiltinVariable_ && level == clang::DiagnosticsEngine::Note && d.getID() == clang::diag::note_previous_decl)
       return;
-    DiagnosticConsumer::HandleDiagnostic(level, d);
     std::optional<std::string> text = reword(d);
-    if (level != clang::DiagnosticsEngine::Note)
-      afterBuiltinVariable_ = text && d.getID() == clang::diag::err_ref_bad_target;
+    if (level != clang::DiagnosticsEngine::Note) afterBuiltinVariable_ = text && d.getID() == clang::diag::err_ref_bad_target;
     if (!text) {
+      DiagnosticConsumer::HandleDiagnostic(level, d);
       printer_->HandleDiagnostic(level, d);
       return;
     }
-    clang::DiagnosticStorage noArguments;
-    printer_->HandleDiagnostic(level, clang::Diagnostic(d.getDiags(), d.getLocation(), d.getID(), noArguments, *text));
+    emit(level, d, d.getLocation(), d.getID(), *text);
   }
 
 private:
+  struct Stored {
+    clang::DiagnosticsEngine::Level level;
+    const clang::DiagnosticsEngine* diags;
+    clang::SourceLocation loc;
+    unsigned id;
+    std::string text;
+  };
+  Stored stored(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& d) {
+    std::optional<std::string> text = reword(d);
+    if (!text) {
+      llvm::SmallString<256> formatted;
+      d.FormatDiagnostic(formatted);
+      text = formatted.str().str();
+    }
+    return {level, d.getDiags(), d.getLocation(), d.getID(), *text};
+  }
+  bool offTheHost(const clang::Diagnostic& d) const {
+    return inNvTargetBranch(d) || (deadOnHost_ && deadOnHost_(d.getLocation()));
+  }
+  void drop(const clang::Diagnostic& d) {
+    dropping_ = true;
+    // Clang counted it already: toward its error limit, in the error traps that
+    // mark a template instantiation invalid, and in the count that fails the
+    // compile. While no error was shown, the count goes back to zero at once (once
+    // one was, the compile fails anyway).
+    if (getNumErrors() == 0) const_cast<clang::DiagnosticsEngine*>(d.getDiags())->Reset(/*soft=*/true);
+  }
+  void emit(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& like, clang::SourceLocation loc, unsigned id,
+            const std::string& text) {
+    clang::DiagnosticStorage noArguments;
+    clang::Diagnostic d(like.getDiags(), loc, id, noArguments, text);
+    DiagnosticConsumer::HandleDiagnostic(level, d);
+    printer_->HandleDiagnostic(level, d);
+  }
+  // A held-back error that turned out to hold for the host: shown, with its notes.
+  void flush() {
+    if (!pending_) return;
+    std::vector<Stored> held = std::move(*pending_);
+    pending_.reset();
+    for (const Stored& s : held) {
+      clang::DiagnosticStorage noArguments;
+      clang::Diagnostic d(s.diags, s.loc, s.id, noArguments, s.text);
+      DiagnosticConsumer::HandleDiagnostic(s.level, d);
+      printer_->HandleDiagnostic(s.level, d);
+    }
+  }
+
   std::unique_ptr<clang::DiagnosticConsumer> printer_;
   std::function<bool(clang::SourceLocation)> deadOnHost_;
+  std::optional<std::vector<Stored>> pending_;
   bool dropping_ = false;
   bool afterBuiltinVariable_ = false;
 };

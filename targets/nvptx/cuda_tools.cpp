@@ -69,6 +69,11 @@ std::string functionNamedByPtxas(const std::string& message) {
   return m[1].matched ? m[1].str() : m[2].str();
 }
 
+bool fromDeviceRuntimeLibrary(const std::string& symbol) {
+  llvm::StringRef name(symbol);
+  return name.starts_with("__cudaCDP2") || name.starts_with("cuda");
+}
+
 std::string runNvlink(const CudaToolkit& tk, int sm, const std::string& cubinFile, const std::string& outFile,
                       bool verbose, const std::vector<std::string>& extra) {
   std::vector<std::string> args = extra;

@@ -35,6 +35,11 @@ std::string assemblePtx(const CudaToolkit& tk, int sm, const std::string& ptx, c
 // data"), by symbol, or empty: a limit error is reported at that kernel.
 std::string functionNamedByPtxas(const std::string& message);
 
+// CUDA's device runtime API (cudaLaunchDevice, cudaGetParameterBuffer,
+// cudaGraphSetConditional, the __cudaCDP2* entry points the headers call):
+// libcudadevrt.a defines them, so a module calling one is linked with it by nvlink.
+bool fromDeviceRuntimeLibrary(const std::string& symbol);
+
 // Links a relocatable cubin with the device runtime library (libcudadevrt.a).
 std::string runNvlink(const CudaToolkit& tk, int sm, const std::string& cubinFile, const std::string& outFile,
                       bool verbose, const std::vector<std::string>& extra = {});

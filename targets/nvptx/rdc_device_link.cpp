@@ -26,12 +26,6 @@ PtxasOptions withRelocatable(PtxasOptions o, bool relocatable) {
   return o;
 }
 
-// CUDA's device runtime API (cudaLaunchDevice, cudaGetParameterBuffer, the
-// __cudaCDP2* entry points the headers call): libcudadevrt.a defines them.
-bool fromDeviceRuntimeLibrary(llvm::StringRef name) {
-  return name.starts_with("__cudaCDP2") || name.starts_with("cuda");
-}
-
 std::string scratch(const RdcDeviceLink& link, const std::string& name) {
   llvm::SmallString<256> p(link.scratchDir);
   llvm::sys::path::append(p, name);
