@@ -130,6 +130,8 @@ public:
 
   bool deviceOnly(const clang::FunctionDecl* fd) {
     fd = fd->getCanonicalDecl();
+    // A kernel is launched from the host, not called: what its body needs is the GPU's.
+    if (fd->hasAttr<clang::CUDAGlobalAttr>()) return false;
     if (auto it = memo_.find(fd); it != memo_.end()) return it->second;
     memo_[fd] = false; // a cycle adds nothing
     bool result = gpuOnlyConstruct(fd);

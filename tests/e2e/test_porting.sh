@@ -68,4 +68,15 @@ expect_eq "$?" 1 "a by-reference capture into a kernel fails"
 expect_contains "$out" "byref.cxx:4:23: error: the lambda passed to a kernel captures 'x' by reference, which the GPU would read from the host's stack" "at the capture"
 expect_eq "$(grep -c 'error: the lambda' <<< "$out")" 2 "each captured variable, the by-value lambda not"
 expect_no_file byref "no executable"
+
+# Issue reproducers that nvcc builds: a tile shuffle in a kernel launched by an untagged
+# host function; thrust::find_if with a __host__ __device__ functor (Thrust's sequential
+# branch is device-only); cudaGraphSetConditional without -rdc (libcudadevrt, by nvlink);
+# __shared__ cuda::barrier. Each runs on the GPU in tests/gpu/nvcc/.
+for f in tile_shuffle_launcher thrust_find_if graph_conditional barrier_pipeline; do
+  out=$(cu -sm_90 "$CIRCLE_ROOT/tests/gpu/nvcc/$f.cu" -o "$f" 2>&1)
+  expect_eq "$?" 0 "$f compiles: $out"
+  expect_file "$f" "$f: an executable"
+done
+expect_eq "$("$CIRCLE" --list-fatbin=graph_conditional | grep -c 'PTX file')" 0 "linked with libcudadevrt: no PTX to JIT"
 finish
