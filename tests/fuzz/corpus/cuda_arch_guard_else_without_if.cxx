@@ -1,0 +1,6 @@
+void f() {
+#else
+#endif
+#if __CUDA_ARCH__
+}
+#endif

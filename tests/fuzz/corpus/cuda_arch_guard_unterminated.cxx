@@ -1,0 +1,3 @@
+void f() {
+#if __CUDA_ARCH__ >= 800
+  int x = 1;
