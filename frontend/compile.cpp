@@ -176,7 +176,8 @@ public:
     embedSpirvShaders(*hostModule_, ast, shaders_);
     dropStorageOnlyDestructors(*hostModule_, ast, storageOnly_);
     routeStubLaunchesThroughCheck(*hostModule_);
-    raiseStackBeforeLaunches(*hostModule_, stackBytes_);
+    if (o_.rdc && o_.gpuAutoStack) raiseStackFromLinkedBounds(*hostModule_);
+    else raiseStackBeforeLaunches(*hostModule_, stackBytes_);
     std::string unreachable = redirectManagedVariables(*hostModule_, managed_, o_.rdc);
     if (!unreachable.empty()) {
       clang::DiagnosticsEngine& diags = ci.getDiagnostics();

@@ -60,10 +60,12 @@ bool linkProgram(const Options& o, const CudaToolkit* tk, const std::vector<std:
     link.optLevel = o.deviceOpt;
     link.ptxas = ptxasOptions(o);
     link.math = o.math;
+    link.autoStack = o.gpuAutoStack;
     link.nvlinkArgs = o.nvlinkArgs;
     link.scratchDir = temps.path();
     std::string fatbinPath;
-    if (std::string err = linkRelocatableDevice(link, fatbinPath); !err.empty()) {
+    std::map<std::string, unsigned long long> stackBytes;
+    if (std::string err = linkRelocatableDevice(link, fatbinPath, stackBytes); !err.empty()) {
       reportError(err);
       return false;
     }
@@ -73,7 +75,7 @@ bool linkProgram(const Options& o, const CudaToolkit* tk, const std::vector<std:
       return false;
     }
     std::string registration = temps.file("linked_registration.o");
-    if (std::string err = writeLinkedRegistration({(*fatbin)->getBuffer().str(), registrations}, registration);
+    if (std::string err = writeLinkedRegistration({(*fatbin)->getBuffer().str(), registrations, stackBytes}, registration);
         !err.empty()) {
       reportError(err);
       return false;

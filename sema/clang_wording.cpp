@@ -135,9 +135,11 @@ public:
         drop(d);
         return;
       }
-      pending_->push_back(stored(level, d));
+      if (!saysNothingMore(level, d)) pending_->push_back(stored(level, d));
       return;
     }
+    std::optional<std::string> text = reword(d);
+    if (level != clang::DiagnosticsEngine::Note) afterBuiltinVariable_ = text && d.getID() == clang::diag::err_ref_bad_target;
     if (checksTheOtherTarget(d)) {
       if (offTheHost(d)) {
         drop(d);
@@ -148,11 +150,7 @@ public:
       pending_->push_back(stored(level, d));
       return;
     }
-    // "'__fetch_builtin_x' declared here" in Clang's header says nothing more.
-    if (afterBuiltinVariable_ && level == clang::DiagnosticsEngine::Note && d.getID() == clang::diag::note_previous_decl)
-      return;
-    std::optional<std::string> text = reword(d);
-    if (level != clang::DiagnosticsEngine::Note) afterBuiltinVariable_ = text && d.getID() == clang::diag::err_ref_bad_target;
+    if (saysNothingMore(level, d)) return;
     if (!text) {
       DiagnosticConsumer::HandleDiagnostic(level, d);
       printer_->HandleDiagnostic(level, d);
@@ -177,6 +175,11 @@ private:
       text = formatted.str().str();
     }
     return {level, d.getDiags(), d.getLocation(), d.getID(), *text};
+  }
+  // "'__fetch_builtin_x' declared here" in Clang's header, after an error about a
+  // built-in variable, says nothing more.
+  bool saysNothingMore(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& d) const {
+    return afterBuiltinVariable_ && level == clang::DiagnosticsEngine::Note && d.getID() == clang::diag::note_previous_decl;
   }
   bool offTheHost(const clang::Diagnostic& d) const {
     return inNvTargetBranch(d) || (deadOnHost_ && deadOnHost_(d.getLocation()));

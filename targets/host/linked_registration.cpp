@@ -1,5 +1,7 @@
 #include "targets/host/linked_registration.h"
 
+#include "targets/host/stack_limits.h"
+
 #include "targets/llvm_pipeline.h"
 
 #include "llvm/IR/Constants.h"
@@ -25,6 +27,7 @@ struct Builder {
   llvm::Module m{"circle-linked-registration", ctx};
   llvm::Type* ptr = llvm::PointerType::getUnqual(ctx);
   llvm::Type* i32 = llvm::Type::getInt32Ty(ctx);
+  llvm::Type* i64 = llvm::Type::getInt64Ty(ctx);
   llvm::Type* voidTy = llvm::Type::getVoidTy(ctx);
 
   llvm::FunctionCallee runtime(const char* name, llvm::Type* result, llvm::ArrayRef<llvm::Type*> params) {
@@ -112,6 +115,9 @@ std::string writeLinkedRegistration(const LinkedRegistration& r, const std::stri
   // void __cudaRegisterLinkedBinary_<id>(void (*register_globals)(void**), void* wrapper,
   //                                      void* module_id, void (*callback)(void**))
   std::set<std::string> defined;
+  for (const auto& [kernel, bytes] : r.stackBytes)
+    new llvm::GlobalVariable(m, b.i64, /*isConstant=*/true, llvm::GlobalValue::ExternalLinkage,
+                             llvm::ConstantInt::get(b.i64, bytes), linkedStackSymbol(kernel));
   for (const std::string& name : r.registrations) {
     if (!defined.insert(name).second) continue;
     llvm::Function* f = b.define(name, b.voidTy, {b.ptr, b.ptr, b.ptr, b.ptr}, llvm::GlobalValue::ExternalLinkage);

@@ -5,6 +5,7 @@
 // arrive registers the fat binary with the CUDA runtime and hands the handle to
 // every object's register_globals (the kernels and variables live in one module).
 #pragma once
+#include <map>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,9 @@ namespace circle {
 struct LinkedRegistration {
   std::string fatbin;                     // the linked fat binary's bytes
   std::vector<std::string> registrations; // one per -rdc object, in any order
+  // Kernels whose stack ptxas cannot size: the bound each stub reads
+  // (targets/host/stack_limits.h, raiseStackFromLinkedBounds).
+  std::map<std::string, unsigned long long> stackBytes;
 };
 
 // Writes an x86-64 object defining the registration functions. Returns an error

@@ -7,6 +7,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
+#include <functional>
 #include <vector>
 
 namespace circle {
@@ -46,10 +47,15 @@ llvm::Function* makeWrapper(llvm::Module& m, llvm::Function* launch) {
   auto* entry = llvm::BasicBlock::Create(ctx, "entry", wrapper);
   auto* raise = llvm::BasicBlock::Create(ctx, "raise", wrapper);
   auto* go = llvm::BasicBlock::Create(ctx, "launch", wrapper);
+  auto* check = llvm::BasicBlock::Create(ctx, "check", wrapper, raise);
   llvm::IRBuilder<> b(entry);
+  llvm::Value* current = b.CreateAlloca(i64);
+  // Within CUDA's default nothing is asked of the runtime (a bound known only at
+  // link time may be 0).
+  b.CreateCondBr(b.CreateICmpUGT(wrapper->getArg(0), llvm::ConstantInt::get(i64, kDefaultStack)), check, go);
+  b.SetInsertPoint(check);
   llvm::FunctionCallee getLimit = m.getOrInsertFunction("cudaDeviceGetLimit", i32, b.getPtrTy(), i32);
   llvm::FunctionCallee setLimit = m.getOrInsertFunction("cudaDeviceSetLimit", i32, i32, i64);
-  llvm::Value* current = b.CreateAlloca(i64);
   b.CreateStore(llvm::ConstantInt::get(i64, 0), current);
   b.CreateCall(getLimit, {current, b.getInt32(kCudaLimitStackSize)});
   llvm::Value* bytes = wrapper->getArg(0);
@@ -66,6 +72,27 @@ llvm::Function* makeWrapper(llvm::Module& m, llvm::Function* launch) {
   return wrapper;
 }
 
+// Each launch in `stub` goes through the wrapper, with the bytes `bytes` makes there.
+void wrapLaunches(llvm::Module& m, llvm::Function& stub,
+                  const std::function<llvm::Value*(llvm::IRBuilder<>&)>& bytes) {
+  std::vector<llvm::CallInst*> launches;
+  for (llvm::Instruction& inst : llvm::instructions(stub))
+    if (auto* call = llvm::dyn_cast<llvm::CallInst>(&inst);
+        call && call->getCalledFunction() &&
+        (call->getCalledFunction()->getName() == "cudaLaunchKernel" ||
+         call->getCalledFunction()->getName() == "__circle_checked_launch_kernel"))
+      launches.push_back(call);
+  for (llvm::CallInst* call : launches) {
+    llvm::Function* wrapper = makeWrapper(m, call->getCalledFunction());
+    llvm::IRBuilder<> b(call);
+    std::vector<llvm::Value*> args{bytes(b)};
+    for (llvm::Value* a : call->args()) args.push_back(a);
+    auto* replacement = b.CreateCall(wrapper, args);
+    call->replaceAllUsesWith(replacement);
+    call->eraseFromParent();
+  }
+}
+
 } // namespace
 
 int raiseStackBeforeLaunches(llvm::Module& m, const std::map<std::string, unsigned long long>& bytes) {
@@ -74,23 +101,28 @@ int raiseStackBeforeLaunches(llvm::Module& m, const std::map<std::string, unsign
   for (const auto& [kernel, need] : bytes) {
     auto stub = stubs.find(kernel);
     if (need <= kDefaultStack || stub == stubs.end()) continue;
-    std::vector<llvm::CallInst*> launches;
-    for (llvm::Instruction& inst : llvm::instructions(*stub->second))
-      if (auto* call = llvm::dyn_cast<llvm::CallInst>(&inst); call && call->getCalledFunction() &&
-                                                             (call->getCalledFunction()->getName() == "cudaLaunchKernel" ||
-                                                              call->getCalledFunction()->getName() == "__circle_checked_launch_kernel"))
-        launches.push_back(call);
-    for (llvm::CallInst* call : launches) {
-      llvm::Function* wrapper = makeWrapper(m, call->getCalledFunction());
-      std::vector<llvm::Value*> args{llvm::ConstantInt::get(llvm::Type::getInt64Ty(m.getContext()), need)};
-      for (llvm::Value* a : call->args()) args.push_back(a);
-      auto* replacement = llvm::CallInst::Create(wrapper, args, "", call->getIterator());
-      call->replaceAllUsesWith(replacement);
-      call->eraseFromParent();
-      ++wrapped;
-    }
+    wrapLaunches(m, *stub->second, [&](llvm::IRBuilder<>&) -> llvm::Value* {
+      return llvm::ConstantInt::get(llvm::Type::getInt64Ty(m.getContext()), need);
+    });
+    ++wrapped;
   }
   return wrapped;
+}
+
+std::string linkedStackSymbol(const std::string& kernel) { return "__circle_stack_" + kernel; }
+
+void raiseStackFromLinkedBounds(llvm::Module& m) {
+  llvm::Type* i64 = llvm::Type::getInt64Ty(m.getContext());
+  auto* none = new llvm::GlobalVariable(m, i64, /*isConstant=*/true, llvm::GlobalValue::PrivateLinkage,
+                                        llvm::ConstantInt::get(i64, 0), "__circle_stack_none");
+  for (const auto& [kernel, stub] : stubsByDeviceName(m)) {
+    auto* bound = new llvm::GlobalVariable(m, i64, /*isConstant=*/true, llvm::GlobalValue::ExternalWeakLinkage,
+                                           nullptr, linkedStackSymbol(kernel));
+    wrapLaunches(m, *stub, [&](llvm::IRBuilder<>& b) -> llvm::Value* {
+      llvm::Value* defined = b.CreateICmpNE(bound, llvm::ConstantPointerNull::get(b.getPtrTy()));
+      return b.CreateLoad(i64, b.CreateSelect(defined, bound, none));
+    });
+  }
 }
 
 } // namespace circle

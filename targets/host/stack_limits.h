@@ -17,4 +17,11 @@ namespace circle {
 // `bytes`: per kernel (device symbol). Returns how many stubs now raise the limit.
 int raiseStackBeforeLaunches(llvm::Module& host, const std::map<std::string, unsigned long long>& bytes);
 
+// -rdc: an object cannot know its kernels' bounds, the device link of the whole
+// program does. Each stub reads its kernel's bound from a weak symbol (0 when
+// undefined) that the link's registration object defines for kernels that need more
+// than CUDA's default (targets/host/linked_registration.h).
+void raiseStackFromLinkedBounds(llvm::Module& host);
+std::string linkedStackSymbol(const std::string& kernel);
+
 } // namespace circle

@@ -1,9 +1,12 @@
 #include "targets/nvptx/rdc_device_link.h"
 
+#include "targets/nvptx/stack_bounds.h"
+
 #include "targets/nvptx/cuda_tools.h"
 #include "targets/nvptx/device_link.h"
 #include "targets/nvptx/ptx_backend.h"
 #include "targets/nvptx/sm_targets.h"
+#include "targets/nvptx/stack_bounds.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Demangle/Demangle.h"
@@ -74,7 +77,8 @@ std::unique_ptr<llvm::Module> linkObjects(const RdcDeviceLink& link, int sm, llv
 
 } // namespace
 
-std::string linkRelocatableDevice(const RdcDeviceLink& link, std::string& fatbinPath) {
+std::string linkRelocatableDevice(const RdcDeviceLink& link, std::string& fatbinPath,
+                                  std::map<std::string, unsigned long long>& stackBytes) {
   const CudaToolkit& tk = *link.toolkit;
   std::vector<SmImage> images;
   for (int sm : link.sms) {
@@ -103,10 +107,14 @@ std::string linkRelocatableDevice(const RdcDeviceLink& link, std::string& fatbin
     std::string base = "linked." + smName(sm);
     SmImage img{sm, scratch(link, base + ".ptx"), scratch(link, base + ".cubin")};
     std::string assembled = needsDeviceRuntime ? scratch(link, base + ".o") : img.cubinFile;
+    std::map<std::string, unsigned> frames;
     if (std::string err =
-            assemblePtx(tk, sm, ptx, img.ptxFile, assembled, withRelocatable(link.ptxas, needsDeviceRuntime));
+            assemblePtx(tk, sm, ptx, img.ptxFile, assembled, withRelocatable(link.ptxas, needsDeviceRuntime), &frames);
         !err.empty())
       return err;
+    if (link.autoStack)
+      for (const auto& [kernel, bytes] : unboundedKernelStacks(*m, frames))
+        stackBytes[kernel] = std::max(stackBytes[kernel], bytes);
     if (needsDeviceRuntime) {
       if (!llvm::sys::fs::exists(tk.nvlink) || !llvm::sys::fs::exists(tk.cudadevrt))
         return "a launch from the device needs the toolkit's nvlink and libcudadevrt.a ('" + tk.nvlink + "', '" +

@@ -8,6 +8,7 @@
 #include "targets/nvptx/device_math.h"
 #include "targets/nvptx/rdc_objects.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -23,10 +24,13 @@ struct RdcDeviceLink {
   DeviceMath math;
   PtxasOptions ptxas;                     // its debug and verbose settings serve the whole link
   std::vector<std::string> nvlinkArgs;    // -Xnvlink: when nvlink runs (a launch from the device)
+  bool autoStack = true;                  // bound the stacks ptxas cannot size (targets/nvptx/stack_bounds.h)
   std::string scratchDir; // where the PTX, cubins and fat binary are written
 };
 
-// Writes the fat binary to `fatbinPath`. Returns an error message, or empty.
-std::string linkRelocatableDevice(const RdcDeviceLink& link, std::string& fatbinPath);
+// Writes the fat binary to `fatbinPath`, and the stack each kernel ptxas cannot size
+// needs (the most of any sm) to `stackBytes`. Returns an error message, or empty.
+std::string linkRelocatableDevice(const RdcDeviceLink& link, std::string& fatbinPath,
+                                  std::map<std::string, unsigned long long>& stackBytes);
 
 } // namespace circle

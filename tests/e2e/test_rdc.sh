@@ -184,4 +184,14 @@ out=$("$CIRCLE" undefined.cxx -o bad 2>&1)
 expect_eq "$?" 1 "an undefined host symbol fails the link"
 expect_contains "$out" "circle: error: linking 'bad' failed:" "the link failure names the executable"
 expect_no_file bad "a failed host link leaves no output"
+# Stack bounds with -rdc: each object's stubs read their kernel's bound from a weak
+# symbol that the link defines from the whole program's device code.
+cu -sm_75 -sm_90 -rdc -c "$CIRCLE_ROOT/tests/gpu/cases/recursion_stack.cxx" -o rstack.o
+expect_contains "$(nm rstack.o)" "w __circle_stack__Z6kernelPii" "the object reads the kernel's bound from the link"
+cu rstack.o -o rstack
+bound=$(nm rstack | awk '/ R __circle_stack__Z6kernelPii$/ {print $1}')
+expect_eq "$([ -n "$bound" ] && echo defined)" "defined" "the link defines the recursive kernel's bound"
+cu -sm_75 -sm_90 -rdc -fno-gpu-auto-stack -c "$CIRCLE_ROOT/tests/gpu/cases/recursion_stack.cxx" -o rstack_off.o
+expect_not_contains "$(nm rstack_off.o)" "__circle_stack__Z6kernelPii" "-fno-gpu-auto-stack: no bound read"
+
 finish
