@@ -1,0 +1,30 @@
+// std::sort of 64 floats per thread, in each thread's own array.
+#include "bench.h"
+#include <algorithm>
+
+__global__ void sort_rows(float* data, int rows) {
+  int r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= rows) return;
+  float local[64];
+  for (int i = 0; i < 64; ++i) local[i] = data[r * 64 + i];
+  std::sort(local, local + 64);
+  for (int i = 0; i < 64; ++i) data[r * 64 + i] = local[i];
+}
+
+int main() {
+  const int rows = 1 << 16;
+  std::vector<float> h(rows * 64);
+  unsigned s = 12345;
+  for (float& v : h) v = float((s = s * 1664525u + 1013904223u) >> 8) / 16777216.0f;
+  float *D, *Src;
+  BENCH_CHECK(cudaMalloc(&D, h.size() * 4));
+  cudaMalloc(&Src, h.size() * 4);
+  cudaMemcpy(Src, h.data(), h.size() * 4, cudaMemcpyHostToDevice);
+  float ms = medianMs([&] {
+    cudaMemcpy(D, Src, h.size() * 4, cudaMemcpyDeviceToDevice);
+    sort_rows<<<rows / 128, 128>>>(D, rows);
+  }, 7);
+  std::vector<float> out(h.size());
+  cudaMemcpy(out.data(), D, out.size() * 4, cudaMemcpyDeviceToHost);
+  report("sort_per_thread", out, ms);
+}
