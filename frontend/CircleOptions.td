@@ -74,7 +74,7 @@ def device_library : Flag<["--"], "device-library">, Group<grp_out>,
 
 // ---- Device code ----------------------------------------------------------------
 def OG : Joined<["-"], "OG">, Group<grp_dev>, MetaVarName<"<0-3>">,
-  HelpText<"Device optimisation level (default -OG2)">;
+  HelpText<"Device optimisation level (default -OG3, as nvcc optimises device code at -O3)">;
 def G : Flag<["-"], "G">, Group<grp_dev>, HelpText<"Device debug information">;
 def device_debug : Flag<["--"], "device-debug">, Alias<G>;
 def lineinfo : Flag<["-", "--"], "lineinfo">, Group<grp_dev>,

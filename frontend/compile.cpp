@@ -39,6 +39,7 @@
 #include "targets/host/host_backend.h"
 #include "targets/host/link.h"
 #include "targets/host/stack_limits.h"
+#include "targets/nvptx/aggregate_copies.h"
 #include "targets/nvptx/cuda_tools.h"
 #include "targets/nvptx/device_codegen_options.h"
 #include "targets/nvptx/device_link.h"
@@ -486,6 +487,7 @@ private:
     }
     m.setDataLayout(tm->createDataLayout());
     optimizeDeviceModule(m, *tm, o_.deviceOpt);
+    widenAggregateCopies(m);
     if (!checkOptimized(m, sm)) return nullptr;
     return tm;
   }

@@ -65,7 +65,7 @@ struct Options {
   bool gpuOutput = false;   // -gpu: -S/-emit-llvm outputs describe the device modules
   bool deviceDebug = false; // -G
   bool lineInfo = false;    // -lineinfo
-  int deviceOpt = 2;        // -OG0..-OG3
+  int deviceOpt = 3;        // -OG0..-OG3 (nvcc optimises device code at -O3 by default)
   bool hostDebug = false;   // any -g but -g0 (the launch checks' source lines)
   bool ndebug = false;      // NDEBUG is defined on the command line
   std::string std;          // -std= as given (empty: circle's default, c++20)

@@ -13,7 +13,7 @@ root=$(cd "$here/../.." && pwd)
 bin="$here/bin"
 circle="${CIRCLE:-$root/build/bin/circle}"
 cuda="${CUDA_PATH:-/usr/local/cuda}"
-flags=(-O3 -std=c++20 --extended-lambda -arch=sm_90)
+flags=(-O3 -std=c++20 --extended-lambda --expt-relaxed-constexpr -arch=sm_90)
 
 build() {
   rm -rf "$bin" && mkdir -p "$bin"
