@@ -93,15 +93,26 @@ runs ccache-2/vecdemo "ccache's objects"
 unset CCACHE_DIR CCACHE_NOHASHDIR CCACHE_BASEDIR
 
 # ---- distcc: the compiles run in a distccd on 127.0.0.1 ----
+# As root, distccd compiles as nobody, who must reach circle wherever the clone is: a
+# copy of its install tree (bin/circle, lib, include) in a directory anyone can read.
+dcircle="$CIRCLE"
+if [ "$(id -u)" -eq 0 ]; then
+  inst=$(mktemp -d "${TMPDIR:-/tmp}/circle-distcc.XXXXXX")
+  prefix=$(dirname "$(dirname "$CIRCLE")")
+  mkdir -p "$inst/bin" && cp "$CIRCLE" "$inst/bin/" && cp -r "$prefix/lib" "$prefix/include" "$inst/"
+  chmod -R a+rX "$inst"
+  dcircle="$inst/bin/circle"
+fi
 port=$((20000 + RANDOM % 20000))
 # As root, distccd runs the compiler as nobody; its log goes through our stderr.
 distccd --daemon --no-detach --listen 127.0.0.1 --allow 127.0.0.1 --port "$port" --enable-tcp-insecure \
   --log-stderr --log-level info $( [ "$(id -u)" -eq 0 ] && echo --user nobody ) 2> distccd.log &
 distccd_pid=$!
-trap 'kill $distccd_pid 2>/dev/null; rm -rf "$work"' EXIT
+trap 'kill $distccd_pid 2>/dev/null; rm -rf "$work" ${inst:+"$inst"}' EXIT
 sleep 1
 export DISTCC_HOSTS="127.0.0.1:$port/2" DISTCC_FALLBACK=0 DISTCC_SKIP_LOCAL_RETRY=1 DISTCC_VERBOSE=1
-configure_and_build distcc-build distcc -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER_LAUNCHER=distcc "${cxx[@]}" &&
+configure_and_build distcc-build distcc -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER_LAUNCHER=distcc \
+  -DAS_CXX=ON -DCMAKE_CXX_COMPILER="$dcircle" "-DCMAKE_CXX_FLAGS=-sm_75 -sm_90" &&
   runs distcc-build/vecdemo "distcc's objects"
 unset DISTCC_HOSTS DISTCC_FALLBACK DISTCC_SKIP_LOCAL_RETRY DISTCC_VERBOSE
 kill $distccd_pid 2>/dev/null; wait $distccd_pid 2>/dev/null
