@@ -10,7 +10,6 @@
 #include "frontend/temp_files.h"
 #include "support/diagnostics.h"
 #include "targets/nvptx/fatbin_reader.h"
-#include "targets/nvptx/rdc_objects.h"
 #include "targets/nvptx/sm_targets.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -73,21 +72,6 @@ bool checkOutputNames(const Options& o, PendingOutputs& outputs) {
   return true;
 }
 
-// Whether an object or static library the command line links has kernels.
-bool linkInputsHaveKernels(const Options& o) {
-  for (const Input& in : o.inputs) {
-    llvm::StringRef ext = llvm::sys::path::extension(in.path);
-    if (in.source || (ext != ".o" && ext != ".a") || !llvm::sys::fs::exists(in.path)) continue;
-    std::vector<RelocatableObject> objects;
-    std::string err = ext == ".o" ? readRelocatableObject(in.path, objects.emplace_back())
-                                  : readRelocatableArchive(in.path, objects);
-    if (!err.empty()) continue; // the link step says what is wrong with it
-    for (const RelocatableObject& obj : objects)
-      if (obj.registersWithCudaRuntime || !obj.registrations.empty()) return true;
-  }
-  return false;
-}
-
 // The toolkit: --cuda-path, else $CUDA_PATH, $CUDA_HOME, then /usr/local/cuda.
 std::optional<CudaToolkit> findToolkit(const Options& o) {
   std::string root, from;
@@ -124,10 +108,17 @@ int runCommand(const Options& opts) {
   if (opts.listFatbin) return listFatbin(*opts.listFatbin);
   Options o = opts;
 
+  // Looked up once, when first needed: by CUDA sources, or by a link of objects with
+  // kernels (linkProgram asks).
   std::optional<CudaToolkit> tk;
+  bool lookedUp = false;
+  auto toolkit = [&]() -> const CudaToolkit* {
+    if (!lookedUp) tk = findToolkit(o);
+    lookedUp = true;
+    return tk ? &*tk : nullptr;
+  };
   if (o.cuda) {
-    tk = findToolkit(o);
-    if (!tk) return 1;
+    if (!toolkit()) return 1;
     if (!o.archKeyword.empty()) o.smTargets = expandArchKeyword(o.archKeyword, tk->ptxasArchs);
     for (int sm : o.smTargets) {
       std::string err = checkSmSupported(*tk, sm);
@@ -137,13 +128,8 @@ int runCommand(const Options& opts) {
       }
     }
     if (o.verbose && o.defaultSm) reportNote("no GPU architecture named: compiling for sm_75, as nvcc does");
-  } else if (o.kind == OutputKind::Executable && linkInputsHaveKernels(o)) {
-    // A link of objects with kernels needs the CUDA runtime, as nvcc links it,
-    // whatever the link's command line says about GPUs (Meson, CMake's CXX links).
-    tk = findToolkit(o);
-    if (!tk) return 1;
   }
-  const CudaToolkit* toolkit = tk ? &*tk : nullptr;
+  const CudaToolkit* sourceToolkit = o.cuda ? &*tk : nullptr; // C++ sources compile as CUDA only then
 
   if (o.timeTrace) llvm::timeTraceProfilerInitialize(500, "circle");
   PhaseReport report;
@@ -158,7 +144,7 @@ int runCommand(const Options& opts) {
   if (o.kind != OutputKind::Executable) {
     std::string text; // -E / -M to one output
     for (const Input& in : o.inputs)
-      if (in.source && ok) ok = compileSource(o, toolkit, in, sourceOutput(o, in), temps, outputs, report, text);
+      if (in.source && ok) ok = compileSource(o, sourceToolkit, in, sourceOutput(o, in), temps, outputs, report, text);
     if (ok && (o.kind == OutputKind::Preprocessed || (o.kind == OutputKind::Dependencies && o.deps.file.empty())))
       ok = writeOutputFile(outputs.add(o.output.empty() ? "-" : o.output), text);
   } else {
@@ -177,7 +163,7 @@ int runCommand(const Options& opts) {
       }
       objects[i] = temps.file(std::to_string(i) + "." + llvm::sys::path::stem(in.path).str() + ".o");
       std::string unused;
-      ok = compileSource(o, toolkit, in, objects[i], temps, outputs, report, unused);
+      ok = compileSource(o, sourceToolkit, in, objects[i], temps, outputs, report, unused);
     }
     if (ok) {
       PhaseReport::Scope t(report, "link");

@@ -97,6 +97,13 @@ bool writeModule(const std::string& path, llvm::Module& m, bool bitcode) {
 }
 
 
+// -v's and -###'s line for one sm's pass, in Clang's words for a device compile's
+// target (CMake reads the sm from "-target-cpu").
+std::string devicePassLine(int sm, int ptxIsa, int optLevel) {
+  return " (device pass) -triple nvptx64-nvidia-cuda -target-cpu " + smName(sm) + " -target-feature " +
+         ptxFeature(ptxIsa) + " -OG" + std::to_string(optLevel);
+}
+
 // Sanitizers instrument host code only: the device passes read the same language
 // options, where UBSan's checks would call host handlers from kernels.
 class HostOnlyInstrumentation {
@@ -275,10 +282,7 @@ private:
       DeviceTarget dt = makeDeviceTarget(ci.getDiagnostics(), ci.getTarget().getTriple().str(), sm, tk_->ptxIsa);
       if (!dt.info) return false;
       clang::CodeGenOptions cgo = deviceCodeGenOptions(ci.getCodeGenOpts(), o_.deviceOpt, o_.deviceDebug, o_.lineInfo);
-      // Clang's wording for a device compile's target; CMake reads the sm from it.
-      if (o_.verbose)
-        llvm::errs() << " (device pass) -triple " << dt.info->getTriple().str() << " -target-cpu " << smName(sm)
-                     << " -target-feature " << ptxFeature(tk_->ptxIsa) << " -OG" << o_.deviceOpt << "\n";
+      if (o_.verbose) llvm::errs() << devicePassLine(sm, tk_->ptxIsa, o_.deviceOpt) << "\n";
       std::unique_ptr<llvm::Module> m;
       {
         PhaseReport::Scope t(report_, "codegen " + smName(sm));
@@ -310,20 +314,11 @@ private:
       SmImage img{sm, temps_.file(base + ".ptx"), temps_.file(base + ".cubin")};
       PhaseReport::Scope t(report_, "ptxas");
       std::map<std::string, unsigned> frames;
-      bool deviceRuntime = needsDeviceRuntime_.count(sm) != 0;
-      PtxasOptions ptxas = ptxasOptions(o_);
-      ptxas.relocatable = deviceRuntime;
-      std::string assembled = deviceRuntime ? temps_.file(base + ".o") : img.cubinFile;
-      if (std::string err = assemblePtx(*tk_, sm, ptx, img.ptxFile, assembled, ptxas, &frames); !err.empty()) {
+      if (std::string err = assembleImage(*tk_, ptx, img, ptxasOptions(o_), needsDeviceRuntime_.count(sm) != 0,
+                                          temps_.file(base + ".o"), o_.nvlinkArgs, &frames);
+          !err.empty()) {
         reportAtNamedKernel(err);
         return false;
-      }
-      if (deviceRuntime) {
-        if (std::string err = runNvlink(*tk_, sm, assembled, img.cubinFile, o_.verbose, o_.nvlinkArgs); !err.empty()) {
-          reportError("nvlink failed for " + smName(sm) + " (linking CUDA's device runtime library):\n" + err);
-          return false;
-        }
-        img.ptxFile.clear(); // PTX calling into libcudadevrt cannot be JIT-linked by the driver
       }
       // The most any sm's build of a kernel needs: one stack limit serves them all.
       if (o_.gpuAutoStack)
@@ -680,8 +675,7 @@ void printPlan(const Options& o, const CudaToolkit* tk, const clang::CompilerInv
       o.kind == OutputKind::SyntaxOnly)
     return;
   for (int sm : o.smTargets)
-    llvm::errs() << " (device pass) -triple nvptx64-nvidia-cuda -target-cpu " << smName(sm) << " -target-feature "
-                 << ptxFeature(tk->ptxIsa) << " -OG" << o.deviceOpt << ", then \"" << tk->ptxas << "\" -arch="
+    llvm::errs() << devicePassLine(sm, tk->ptxIsa, o.deviceOpt) << ", then \"" << tk->ptxas << "\" -arch="
                  << smName(sm) << "\n";
   if (!o.smTargets.empty() && !o.rdc) llvm::errs() << " \"" << tk->fatbinary << "\" -64 --create=...\n";
 }

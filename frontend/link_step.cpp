@@ -10,17 +10,20 @@
 #include "targets/nvptx/rdc_device_link.h"
 #include "targets/nvptx/sm_targets.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 namespace circle {
 
-bool linkProgram(const Options& o, const CudaToolkit* tk, const std::vector<std::string>& objects,
-                 const std::string& name, const std::string& output, TempDir& temps) {
+bool linkProgram(const Options& o, const std::function<const CudaToolkit*()>& toolkit,
+                 const std::vector<std::string>& objects, const std::string& name, const std::string& output,
+                 TempDir& temps) {
   std::vector<RelocatableObject> relocatable;
   std::vector<std::string> registrations;
+  bool kernels = false;
   for (const std::string& in : objects) {
-    if (o.dryRun) break; // -###: nothing was compiled to read
+    if (o.dryRun && !llvm::sys::fs::exists(in)) continue; // -###: a source's object is never made
     // Objects and static libraries may hold device code; shared libraries go to the
     // host linker as they are.
     llvm::StringRef ext = llvm::sys::path::extension(in);
@@ -33,7 +36,8 @@ bool linkProgram(const Options& o, const CudaToolkit* tk, const std::vector<std:
       return false;
     }
     for (RelocatableObject& obj : found) {
-      if (obj.registrations.empty()) continue;
+      kernels |= obj.registersWithCudaRuntime || !obj.registrations.empty();
+      if (obj.registrations.empty() || o.dryRun) continue; // -### links no device code
       if (obj.modules.empty()) {
         reportError("'" + obj.path + "' was compiled with relocatable device code by another compiler; circle "
                     "links the device code of objects it compiled with -rdc");
@@ -44,12 +48,13 @@ bool linkProgram(const Options& o, const CudaToolkit* tk, const std::vector<std:
     }
   }
 
+  const CudaToolkit* tk = nullptr;
+  if (o.cuda || kernels) {
+    tk = toolkit();
+    if (!tk) return false;
+  }
   std::vector<std::string> extra; // circle's own start-up objects
   if (!relocatable.empty()) {
-    if (!tk) {
-      reportError("'" + relocatable.front().path + "' holds relocatable device code: linking it needs --cuda-path");
-      return false;
-    }
     RdcDeviceLink link;
     link.toolkit = tk;
     link.sms = o.smTargets;

@@ -4,6 +4,7 @@
 // with the start-up code that registers it (targets/nvptx/rdc_device_link.h,
 // targets/host/linked_registration.h).
 #pragma once
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -14,8 +15,12 @@ class TempDir;
 
 // Writes the executable (or -shared library) `name` at `output` (where it waits until
 // the compile succeeds). `objects[i]` stands for the command line's input i (a source's
-// object, or the input itself). Reports its errors; returns false after one.
-bool linkProgram(const Options& o, const CudaToolkit* tk, const std::vector<std::string>& objects,
-                 const std::string& name, const std::string& output, TempDir& temps);
+// object, or the input itself). `toolkit` is asked for the CUDA toolkit when the link
+// needs it: CUDA is on, or an object has kernels (Meson's and CMake's C++ links name
+// no GPU); null after it said why there is none. Reports its errors; returns false
+// after one.
+bool linkProgram(const Options& o, const std::function<const CudaToolkit*()>& toolkit,
+                 const std::vector<std::string>& objects, const std::string& name, const std::string& output,
+                 TempDir& temps);
 
 } // namespace circle

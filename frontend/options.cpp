@@ -34,6 +34,13 @@ std::optional<Input> languageNamed(llvm::StringRef x) {
   return in;
 }
 
+// nvcc's -Xcompiler/-Xptxas/-Xnvlink values: options separated by commas.
+llvm::SmallVector<llvm::StringRef, 8> commaList(llvm::StringRef value) {
+  llvm::SmallVector<llvm::StringRef, 8> parts;
+  value.split(parts, ',', -1, /*KeepEmpty=*/false);
+  return parts;
+}
+
 // A value nvcc spells true/false (also yes/no, 1/0).
 std::optional<bool> readBool(llvm::StringRef v) {
   if (v == "true" || v == "yes" || v == "1") return true;
@@ -46,7 +53,7 @@ public:
   ParseResult run(std::vector<std::string> args) {
     llvm::SmallVector<const char*, 64> expanded;
     for (const std::string& a : args) expanded.push_back(saver_.save(a).data());
-    // @file: clang's and GCC's response files (nvcc's --options-file too, below).
+    // @file: clang's and GCC's response files.
     if (!llvm::cl::ExpandResponseFiles(saver_, llvm::cl::TokenizeGNUCommandLine, expanded)) {
       fail("cannot read a response file (@file) on the command line");
       return std::move(r_);
@@ -243,28 +250,20 @@ private:
       else fail("'" + spelling + "': expected static, shared or none");
       break;
     case OPT_Xcompiler: {
-      llvm::SmallVector<llvm::StringRef, 8> parts;
-      llvm::StringRef(value).split(parts, ',', -1, false);
       std::vector<const char*> sub;
-      for (llvm::StringRef p : parts) sub.push_back(saver_.save(p).data());
+      for (llvm::StringRef p : commaList(value)) sub.push_back(saver_.save(p).data());
       parseWords(sub, /*fromXcompiler=*/true);
       break;
     }
-    case OPT_Xptxas: {
-      llvm::SmallVector<llvm::StringRef, 8> parts;
-      llvm::StringRef(value).split(parts, ',', -1, false);
-      for (llvm::StringRef p : parts) {
+    case OPT_Xptxas:
+      for (llvm::StringRef p : commaList(value)) {
         if (p == "-v" || p == "--verbose") o_.ptxasReport = true;
         else o_.ptxasArgs.push_back(p.str());
       }
       break;
-    }
-    case OPT_Xnvlink: {
-      llvm::SmallVector<llvm::StringRef, 8> parts;
-      llvm::StringRef(value).split(parts, ',', -1, false);
-      for (llvm::StringRef p : parts) o_.nvlinkArgs.push_back(p.str());
+    case OPT_Xnvlink:
+      for (llvm::StringRef p : commaList(value)) o_.nvlinkArgs.push_back(p.str());
       break;
-    }
     case OPT_D:
     case OPT_U: {
       bool define = opt.matches(OPT_D);

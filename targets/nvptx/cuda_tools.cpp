@@ -69,6 +69,22 @@ std::string functionNamedByPtxas(const std::string& message) {
   return m[1].matched ? m[1].str() : m[2].str();
 }
 
+std::string assembleImage(const CudaToolkit& tk, const std::string& ptx, SmImage& img, PtxasOptions opts,
+                          bool deviceRuntime, const std::string& objectFile, const std::vector<std::string>& nvlinkArgs,
+                          std::map<std::string, unsigned>* frames) {
+  opts.relocatable = deviceRuntime;
+  std::string assembled = deviceRuntime ? objectFile : img.cubinFile;
+  if (std::string err = assemblePtx(tk, img.sm, ptx, img.ptxFile, assembled, opts, frames); !err.empty()) return err;
+  if (!deviceRuntime) return {};
+  if (!llvm::sys::fs::exists(tk.nvlink) || !llvm::sys::fs::exists(tk.cudadevrt))
+    return "linking CUDA's device runtime library for " + smName(img.sm) + " needs the toolkit's nvlink and "
+           "libcudadevrt.a ('" + tk.nvlink + "', '" + tk.cudadevrt + "')";
+  if (std::string err = runNvlink(tk, img.sm, assembled, img.cubinFile, opts.verbose, nvlinkArgs); !err.empty())
+    return "nvlink failed for " + smName(img.sm) + " (linking CUDA's device runtime library):\n" + err;
+  img.ptxFile.clear();
+  return {};
+}
+
 bool fromDeviceRuntimeLibrary(const std::string& symbol) {
   llvm::StringRef name(symbol);
   return name.starts_with("__cudaCDP2") || name.starts_with("cuda");

@@ -40,6 +40,14 @@ std::string functionNamedByPtxas(const std::string& message);
 // libcudadevrt.a defines them, so a module calling one is linked with it by nvlink.
 bool fromDeviceRuntimeLibrary(const std::string& symbol);
 
+// One sm's image from its PTX: ptxas writes img.cubinFile. With `deviceRuntime` (the
+// module calls into libcudadevrt.a) ptxas writes the relocatable `objectFile` instead,
+// nvlink links it with the library into img.cubinFile, and the image carries no PTX:
+// the driver cannot JIT-link PTX that calls into the library.
+std::string assembleImage(const CudaToolkit& tk, const std::string& ptx, SmImage& img, PtxasOptions opts,
+                          bool deviceRuntime, const std::string& objectFile, const std::vector<std::string>& nvlinkArgs,
+                          std::map<std::string, unsigned>* frames = nullptr);
+
 // Links a relocatable cubin with the device runtime library (libcudadevrt.a).
 std::string runNvlink(const CudaToolkit& tk, int sm, const std::string& cubinFile, const std::string& outFile,
                       bool verbose, const std::vector<std::string>& extra = {});

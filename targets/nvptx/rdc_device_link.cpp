@@ -25,10 +25,6 @@
 namespace circle {
 namespace {
 
-PtxasOptions withRelocatable(PtxasOptions o, bool relocatable) {
-  o.relocatable = relocatable;
-  return o;
-}
 
 std::string scratch(const RdcDeviceLink& link, const std::string& name) {
   llvm::SmallString<256> p(link.scratchDir);
@@ -108,23 +104,14 @@ std::string linkRelocatableDevice(const RdcDeviceLink& link, std::string& fatbin
     if (!emitPtx(*m, *tm, ptx, error)) return smName(sm) + ": " + error;
     std::string base = "linked." + smName(sm);
     SmImage img{sm, scratch(link, base + ".ptx"), scratch(link, base + ".cubin")};
-    std::string assembled = needsDeviceRuntime ? scratch(link, base + ".o") : img.cubinFile;
     std::map<std::string, unsigned> frames;
-    if (std::string err =
-            assemblePtx(tk, sm, ptx, img.ptxFile, assembled, withRelocatable(link.ptxas, needsDeviceRuntime), &frames);
+    if (std::string err = assembleImage(tk, ptx, img, link.ptxas, needsDeviceRuntime, scratch(link, base + ".o"),
+                                        link.nvlinkArgs, &frames);
         !err.empty())
       return err;
     if (link.autoStack)
       for (const auto& [kernel, bytes] : unboundedKernelStacks(*m, frames))
         stackBytes[kernel] = std::max(stackBytes[kernel], bytes);
-    if (needsDeviceRuntime) {
-      if (!llvm::sys::fs::exists(tk.nvlink) || !llvm::sys::fs::exists(tk.cudadevrt))
-        return "a launch from the device needs the toolkit's nvlink and libcudadevrt.a ('" + tk.nvlink + "', '" +
-               tk.cudadevrt + "')";
-      if (std::string err = runNvlink(tk, sm, assembled, img.cubinFile, link.ptxas.verbose, link.nvlinkArgs); !err.empty())
-        return "nvlink failed for " + smName(sm) + ":\n" + err;
-      img.ptxFile.clear();
-    }
     images.push_back(img);
   }
   fatbinPath = scratch(link, "linked.fatbin");
