@@ -175,12 +175,10 @@ int runCommand(const Options& opts) {
   }
   if (o.timeTrace) {
     if (ok && !o.dryRun) {
-      std::string path = outputs.add(timeTracePath(o));
-      if (!path.empty()) {
-        std::error_code ec;
-        llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
-        if (!ec) llvm::timeTraceProfilerWrite(os);
-      }
+      llvm::SmallString<0> json;
+      llvm::raw_svector_ostream os(json);
+      llvm::timeTraceProfilerWrite(os);
+      ok = writeOutputFile(outputs.add(timeTracePath(o)), json);
     }
     llvm::timeTraceProfilerCleanup();
   }

@@ -164,6 +164,17 @@ out=$("$CIRCLE" -sm_90 --resource-usage -c m.cu -o r2.o 2>&1); expect_contains "
 expect_eq "$("$CIRCLE" -sm_90 -c m.cu -o r3.o 2>&1)" "" "no report by default"
 "$CIRCLE" -sm_90 -dc m.cu -o dc.o && "$CIRCLE" --list-fatbin=dc.o > /dev/null; expect_eq "$?" 0 "-dc: a relocatable object"
 
+# Every output circle writes keeps the inputs safe: -MF, -E -o and -ftime-trace= naming the
+# source are errors (exit 1), the source stays as it was and nothing else is written.
+cp k.cu keep.cu
+for extra in "-c -o keep.o -MD -MF keep.cu" "-E -o keep.cu" "-c -o keep.o -ftime-trace=keep.cu"; do
+  out=$("$CIRCLE" -Iinc -sm_90 $extra keep.cu 2>&1); rc=$?
+  expect_eq "$rc" 1 "$extra onto the source: exit status"
+  expect_contains "$out" "the output 'keep.cu' is the input 'keep.cu'" "$extra onto the source: said"
+  check; cmp -s k.cu keep.cu || fail "$extra: the source was changed"
+  expect_no_file keep.o "$extra: no object either"
+done
+
 # ---- -### and -ftime-trace ----
 out=$("$CIRCLE" -### -Iinc -sm_90 k.cu -o planned 2>&1)
 expect_contains "$out" '"-cc1"' "-### prints the parse's invocation"
