@@ -109,7 +109,8 @@ distccd --daemon --no-detach --listen 127.0.0.1 --allow 127.0.0.1 --port "$port"
   --log-stderr --log-level info $( [ "$(id -u)" -eq 0 ] && echo --user nobody ) 2> distccd.log &
 distccd_pid=$!
 trap 'kill $distccd_pid 2>/dev/null; rm -rf "$work" ${inst:+"$inst"}' EXIT
-sleep 1
+# Wait until it listens (a loaded machine may take more than a moment), at most 20 s.
+for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.2; done
 export DISTCC_HOSTS="127.0.0.1:$port/2" DISTCC_FALLBACK=0 DISTCC_SKIP_LOCAL_RETRY=1 DISTCC_VERBOSE=1
 configure_and_build distcc-build distcc -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER_LAUNCHER=distcc \
   -DAS_CXX=ON -DCMAKE_CXX_COMPILER="$dcircle" "-DCMAKE_CXX_FLAGS=-sm_75 -sm_90" &&
