@@ -1,55 +1,84 @@
 #!/usr/bin/env bash
-# Compile time and peak memory: circle against nvcc, same source, same targets, same run.
+# Compile time and peak memory for 1, 2, 4 and 8 sms: circle against nvcc and against
+# clang++'s two-pass CUDA, same source, same sms, one interleaved run.
 #   bench/compile_time.sh [runs]      (default 5 runs per cell; the median is printed)
-# nvcc gets one -gencode per sm with code=[sm_XX,compute_XX], i.e. the same cubin + PTX
-# per sm that circle puts in its fat binary.
+# Each compiler builds the executable. nvcc gets one -gencode per sm with
+# code=[sm_XX,compute_XX] and clang++ one --offload-arch per sm: the same cubin + PTX
+# per sm that circle puts in its fat binary. Wall time and peak memory are those of
+# the whole process tree (bench/tree_peak.py). "circle -t1" is circle with one
+# thread for the sms' back ends and ptxas: how it scales with this machine's cores.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 circle="${CIRCLE:-$root/build/bin/circle}"
 cuda="${CUDA_PATH:-/usr/local/cuda}"
 nvcc="$cuda/bin/nvcc"
+clangxx="${CLANGXX:-clang++-22}"
 runs="${1:-5}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Prints "<median seconds> <median peak MiB>" of $runs runs of the command.
-measure() {
-  local times=() mems=()
-  for ((i = 0; i < runs; i++)); do
-    /usr/bin/time -f "%e %M" -o "$work/t" "$@" > /dev/null 2> "$work/err" || { cat "$work/err" >&2; return 1; }
-    read -r t m < "$work/t"
-    times+=("$t"); mems+=("$m")
-  done
-  local mt mm
-  mt=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-  mm=$(printf '%s\n' "${mems[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.0f", a[int((NR+1)/2)]/1024}')
-  echo "$mt $mm"
+all_sms=(75 80 86 87 89 90 100 120)
+declare -A times mems
+
+# One run of one compiler on one cell; appends to its samples.
+sample() {
+  local key=$1; shift
+  local t m
+  read -r t m < <("$here/tree_peak.py" "$@")
+  times[$key]+="$t "; mems[$key]+="$m "
 }
+median() { tr ' ' '\n' <<< "$1" | grep . | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 echo "circle: $("$circle" --version | head -1)"
 echo "nvcc:   $("$nvcc" --version | tail -1)"
+echo "clang:  $("$clangxx" --version | head -1) (two-pass CUDA: --no-offload-new-driver)"
 echo "host:   $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-echo "runs per cell: $runs (median)"
+echo "runs per cell: $runs (median), interleaved"
 echo
-printf '%-16s %-4s | %9s %9s | %9s %9s | %7s %7s\n' source sms "circle s" "nvcc s" "circle MiB" "nvcc MiB" "time x" "mem x"
-all_sms=(75 80 86 90)
+
+cells=()
 for src in small_kernel stl_heavy thrust_cub; do
-  counts=(1 2 4)
+  counts=(1 2 4 8)
   [ "$src" = thrust_cub ] && counts=(1) # CUB builds for one sm in one pass (README: CCCL)
-  for n in "${counts[@]}"; do
-    sms=("${all_sms[@]: -$n}")
-    circle_flags=() nvcc_flags=()
+  for n in "${counts[@]}"; do cells+=("$src:$n"); done
+done
+for ((r = 0; r < runs; r++)); do
+  for cell in "${cells[@]}"; do
+    src=${cell%:*} n=${cell#*:}
+    sms=("${all_sms[@]:0:$n}")
+    circle_flags=() nvcc_flags=() clang_flags=()
     for sm in "${sms[@]}"; do
       circle_flags+=("-sm_$sm")
       nvcc_flags+=("-gencode" "arch=compute_$sm,code=[sm_$sm,compute_$sm]")
+      clang_flags+=("--offload-arch=sm_$sm")
     done
-    read -r ct cm < <(measure "$circle" --cuda-path="$cuda" "${circle_flags[@]}" "$here/$src.cxx" -o "$work/c.out")
-    read -r nt nm < <(measure "$nvcc" -x cu -std=c++20 --expt-relaxed-constexpr "${nvcc_flags[@]}" "$here/$src.cxx" -o "$work/n.out")
-    printf '%-16s %-4s | %9s %9s | %9s %9s | %7.2f %7.2f\n' "$src" "$n" "$ct" "$nt" "$cm" "$nm" \
-      "$(echo "$nt / $ct" | bc -l)" "$(echo "$nm / $cm" | bc -l)"
+    sample "circle:$cell" "$circle" --cuda-path="$cuda" "${circle_flags[@]}" "$here/$src.cxx" -o "$work/c.out"
+    [ "$n" = 8 ] && sample "circle1:$cell" "$circle" --cuda-path="$cuda" -t 1 "${circle_flags[@]}" "$here/$src.cxx" -o "$work/c1.out"
+    sample "nvcc:$cell" "$nvcc" -x cu -std=c++20 --expt-relaxed-constexpr "${nvcc_flags[@]}" "$here/$src.cxx" -o "$work/n.out"
+    [ "$src" = thrust_cub ] || sample "clang:$cell" "$clangxx" -x cuda --no-offload-new-driver --cuda-path="$cuda" \
+      -Wno-unknown-cuda-version -std=c++20 -O2 "${clang_flags[@]}" "$here/$src.cxx" -o "$work/l.out" \
+      -L"$cuda/lib64" -lcudart
   done
 done
+
+printf '%-13s %-3s | %8s %9s %8s %8s | %9s %8s %8s | %8s %8s | %9s\n' source sms "circle s" "circle-t1" "nvcc s" \
+  "clang s" "circle MB" "nvcc MB" "clang MB" "nvcc/c" "clang/c" "vs 1 sm"
+declare -A one
+for cell in "${cells[@]}"; do
+  src=${cell%:*} n=${cell#*:}
+  ct=$(median "${times[circle:$cell]}") nt=$(median "${times[nvcc:$cell]}")
+  cm=$(median "${mems[circle:$cell]}") nm=$(median "${mems[nvcc:$cell]}")
+  c1=- lt=- lm=- lx=-
+  [ -n "${times[circle1:$cell]:-}" ] && c1=$(median "${times[circle1:$cell]}")
+  if [ -n "${times[clang:$cell]:-}" ]; then
+    lt=$(median "${times[clang:$cell]}") lm=$(median "${mems[clang:$cell]}")
+    lx=$(printf '%.2f' "$(echo "$lt / $ct" | bc -l)")
+  fi
+  [ "$n" = 1 ] && one[$src]=$ct
+  printf '%-13s %-3s | %8s %9s %8s %8s | %9s %8s %8s | %8.2f %8s | %8.2fx\n' "$src" "$n" "$ct" "$c1" "$nt" "$lt" \
+    "$cm" "$nm" "$lm" "$(echo "$nt / $ct" | bc -l)" "$lx" "$(echo "$ct / ${one[$src]}" | bc -l)"
+done
 echo
-echo "time x = nvcc time / circle time (above 1: circle is faster); mem x = nvcc peak / circle peak."
-echo "Peak memory is the largest single process (GNU time %M); nvcc runs several in sequence."
+echo "nvcc/c, clang/c: their time / circle's (above 1: circle is faster). vs 1 sm: circle's time / its 1-sm time."
+echo "MB: peak resident memory of the whole process tree, in MiB."

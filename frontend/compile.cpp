@@ -49,9 +49,11 @@
 #include "targets/nvptx/long_double.h"
 #include "targets/nvptx/managed_vars.h"
 #include "targets/nvptx/operation_sites.h"
+#include "targets/nvptx/parallel_assembly.h"
 #include "targets/nvptx/ptx_backend.h"
 #include "targets/nvptx/ptx_names.h"
 #include "targets/nvptx/rdc_objects.h"
+#include "targets/nvptx/shared_lowering.h"
 #include "targets/nvptx/sm_targets.h"
 #include "targets/nvptx/stack_bounds.h"
 #include "targets/spirv/spirv_binary.h"
@@ -277,8 +279,13 @@ private:
 
   bool buildDevice(const TargetPassInput& in) {
     clang::CompilerInstance& ci = in.compiler;
-    std::vector<SmImage> images;
-    for (int sm : o_.smTargets) {
+    // Oldest first: sms that lower alike share the oldest one's optimised module
+    // (targets/nvptx/shared_lowering.h).
+    std::vector<int> sms = o_.smTargets;
+    llvm::sort(sms);
+    ParallelAssembly assembly(*tk_, o_.threads);
+    std::vector<std::unique_ptr<llvm::Module>> assembling; // per image: its kernels' call graph, for stack bounds
+    for (int sm : sms) {
       DeviceTarget dt = makeDeviceTarget(ci.getDiagnostics(), ci.getTarget().getTriple().str(), sm, tk_->ptxIsa);
       if (!dt.info) return false;
       clang::CodeGenOptions cgo = deviceCodeGenOptions(ci.getCodeGenOpts(), o_.deviceOpt, o_.deviceDebug, o_.lineInfo);
@@ -301,30 +308,39 @@ private:
         if (!o_.gpuOutput) continue;
       }
       std::string ptx;
-      if (!lowerDevice(*m, sm, ptx)) return false;
+      if (!lowerDevice(m, sm, sm == sms.front(), sm == sms.back(), ptx)) return false;
 
       std::string base = llvm::sys::path::stem(input_).str() + "." + smName(sm);
       if (o_.gpuOutput) {
         std::string file = outputs_.add(perSmOutputName(output_, sm, gpuOutputExtension(o_.kind)));
+        if (o_.kind != OutputKind::Assembly) markForSm(*m, sm, tk_->ptxIsa, input_ + "." + smName(sm));
         if (o_.kind == OutputKind::Assembly ? !writeOutputFile(file, ptx)
                                             : !writeModule(file, *m, o_.kind == OutputKind::LLVMBitcode))
           return false;
         continue;
       }
-      SmImage img{sm, temps_.file(base + ".ptx"), temps_.file(base + ".cubin")};
-      PhaseReport::Scope t(report_, "ptxas");
-      std::map<std::string, unsigned> frames;
-      if (std::string err = assembleImage(*tk_, ptx, img, ptxasOptions(o_), needsDeviceRuntime_.count(sm) != 0,
-                                          temps_.file(base + ".o"), o_.nvlinkArgs, &frames);
-          !err.empty()) {
-        reportAtNamedKernel(err);
-        return false;
+      assembly.start({std::move(ptx), SmImage{sm, temps_.file(base + ".ptx"), temps_.file(base + ".cubin")},
+                      ptxasOptions(o_), needsDeviceRuntime_.count(sm) != 0, temps_.file(base + ".o"),
+                      o_.nvlinkArgs});
+      assembling.push_back(std::move(m));
+    }
+    std::vector<SmImage> images;
+    {
+      PhaseReport::Scope t(report_, "ptxas (waiting)");
+      std::vector<ParallelAssembly::Result> assembled = assembly.finish();
+      for (size_t i = 0; i < assembled.size(); ++i) {
+        ParallelAssembly::Result& r = assembled[i];
+        llvm::errs() << r.messages;
+        if (!r.error.empty()) {
+          reportAtNamedKernel(r.error);
+          return false;
+        }
+        // The most any sm's build of a kernel needs: one stack limit serves them all.
+        if (o_.gpuAutoStack)
+          for (const auto& [kernel, bytes] : unboundedKernelStacks(*assembling[i], r.frames))
+            stackBytes_[kernel] = std::max(stackBytes_[kernel], bytes);
+        images.push_back(r.image);
       }
-      // The most any sm's build of a kernel needs: one stack limit serves them all.
-      if (o_.gpuAutoStack)
-        for (const auto& [kernel, bytes] : unboundedKernelStacks(*m, frames))
-          stackBytes_[kernel] = std::max(stackBytes_[kernel], bytes);
-      images.push_back(img);
     }
     if (o_.gpuOutput || o_.smTargets.empty()) return true; // -spirv alone: no CUDA image
     if (o_.rdc) {
@@ -474,6 +490,7 @@ private:
 
   // The sm's data layout and the -OGn pipeline; null after reporting a failure.
   std::unique_ptr<llvm::TargetMachine> optimizeFor(llvm::Module& m, int sm) {
+    PhaseReport::Scope t(report_, "device optimise");
     std::string err;
     auto tm = makeNvptxMachine(sm, tk_->ptxIsa, o_.deviceOpt, err, o_.math.fmad);
     if (!tm) {
@@ -490,10 +507,10 @@ private:
   // What a device module's kernels need before optimisation, while calls are still
   // visible: managed variables marked, launch bounds lowered, and no kernel reaching
   // a function the user marked __host__ or one that launches the host's way.
-  bool applyKernelRules(llvm::Module& m, int sm) {
+  bool applyKernelRules(llvm::Module& m, int sm, bool firstSm) {
     markManagedVariables(m, managed_);
     if (!applyLaunchBounds(m, sm)) return false;
-    if (sm == o_.smTargets.front()) warnLongDoubleKernels(m);
+    if (firstSm) warnLongDoubleKernels(m);
     std::vector<ReachedFunction> reached = functionsReachedFromKernels(m);
     return checkNoExplicitHostCalls(reached, sm) && checkNoDeviceLaunches(reached, sm);
   }
@@ -533,7 +550,7 @@ private:
   bool keepRelocatable(llvm::Module& m, int sm) {
     if (!o_.deviceDebug && !o_.gpuOutput) llvm::StripDebugInfo(m);
     dropKernels(m, launches_.kernelsNotFor(sm));
-    if (!applyKernelRules(m, sm)) return false;
+    if (!applyKernelRules(m, sm, sm == *llvm::min_element(o_.smTargets))) return false;
     if (o_.gpuOutput) return true;
     std::string bitcode;
     llvm::raw_string_ostream os(bitcode);
@@ -542,24 +559,63 @@ private:
     return true;
   }
 
-  bool lowerDevice(llvm::Module& m, int sm, std::string& ptx) {
-    PhaseReport::Scope t(report_, "device link + PTX");
+  // Links, checks and optimises `m` for `sm`, or takes the optimised module of an
+  // earlier sm it agrees with, then prints its PTX.
+  bool lowerDevice(std::unique_ptr<llvm::Module>& m, int sm, bool firstSm, bool lastSm, std::string& ptx) {
     // A device library keeps every external definition for the modules it will be
     // linked into; those drop what their kernels do not reach.
     // -rdc's -gpu outputs show one object's module, before any device link.
     if (o_.deviceLibrary || o_.rdc) {
-      auto tm = optimizeFor(m, sm);
-      return tm && (o_.kind != OutputKind::Assembly || emitPtxFor(m, *tm, sm, ptx));
+      auto tm = optimizeFor(*m, sm);
+      return tm && (o_.kind != OutputKind::Assembly || emitPtxFor(*m, *tm, sm, ptx));
     }
-    std::string err = linkDeviceModule(m, deviceRuntimePath(), tk_->libdevice, launches_.kernelsNotFor(sm));
+    std::set<std::string> dropped = launches_.kernelsNotFor(sm);
+    dropSmAttributes(*m);
+    std::string key = firstSm && lastSm ? "" : loweringKey(*m, dropped);
+    std::unique_ptr<llvm::TargetMachine> tm;
+    auto group = llvm::find_if(lowered_, [&](const LoweredGroup& g) { return g.key == key; });
+    if (!key.empty() && group != lowered_.end()) {
+      if (o_.verbose)
+        llvm::errs() << " (device pass) " << smName(sm) << ": the same module as " << smName(group->sm)
+                     << "'s: its linked, optimised module goes to " << smName(sm) << "'s back end\n";
+      m = loadLowered(group->bitcode, llvm_);
+      if (!m) {
+        reportError("circle could not reread the module it lowered for " + smName(group->sm) + " (a circle bug)");
+        return false;
+      }
+      sites_ = group->sites;
+      if (group->deviceRuntime) needsDeviceRuntime_.insert(sm);
+      std::string err;
+      tm = makeNvptxMachine(sm, tk_->ptxIsa, o_.deviceOpt, err, o_.math.fmad);
+      if (!tm) {
+        reportError("cannot create the NVPTX backend for " + smName(sm) + ": " + err);
+        return false;
+      }
+    } else {
+      tm = linkAndOptimize(*m, sm, dropped, firstSm);
+      if (!tm) return false;
+      if (!key.empty() && !lastSm)
+        lowered_.push_back({std::move(key), sm, saveLowered(*m), sites_, needsDeviceRuntime_.count(sm) != 0});
+    }
+    if (o_.gpuOutput && o_.kind != OutputKind::Assembly) return true;
+    return emitPtxFor(*m, *tm, sm, ptx);
+  }
+
+  std::unique_ptr<llvm::TargetMachine> linkAndOptimize(llvm::Module& m, int sm, const std::set<std::string>& dropped,
+                                                       bool firstSm) {
+    std::string err;
+    {
+      PhaseReport::Scope t(report_, "device link");
+      err = linkDeviceModule(m, deviceRuntimePath(), tk_->libdevice, dropped);
+    }
     if (!err.empty()) {
       reportError(err);
-      return false;
+      return nullptr;
     }
     applyDeviceMath(m, o_.math);
-    if (!applyKernelRules(m, sm) || !legalizeNames(m)) return false;
+    if (!applyKernelRules(m, sm, firstSm) || !legalizeNames(m)) return nullptr;
     auto tm = optimizeFor(m, sm);
-    if (!tm) return false;
+    if (!tm) return nullptr;
     std::vector<ReachedFunction> missing;
     for (ReachedFunction& r : findMissingDeviceFunctions(m)) {
       // cudaGraphSetConditional & co.: libcudadevrt.a has them, linked after ptxas.
@@ -573,19 +629,19 @@ private:
           clang::DiagnosticsEngine::Note, "a function declared without a body (one defined in another source "
                                           "needs -rdc), or a host library function that circle's device "
                                           "libraries do not provide yet"));
-      return false;
+      return nullptr;
     }
-    if (!o_.gpuAutoStack && sm == o_.smTargets.front()) // the same code for every sm: say it once
+    if (!o_.gpuAutoStack && firstSm) // the same code for every sm: say it once
       reportAtKernels(findUnboundedStacks(m),
                       "kernel '{0}' may need more stack than ptxas can determine statically (recursion through "
                       "'{1}'); the default is 1 KiB per thread: raise it with cudaDeviceSetLimit(cudaLimitStackSize, "
                       "bytes) if the kernel fails with an illegal memory access",
                       sm, clang::DiagnosticsEngine::Warning);
-    if (o_.gpuOutput && o_.kind != OutputKind::Assembly) return true;
-    return emitPtxFor(m, *tm, sm, ptx);
+    return tm;
   }
 
   bool emitPtxFor(llvm::Module& m, llvm::TargetMachine& tm, int sm, std::string& ptx) {
+    PhaseReport::Scope t(report_, "PTX");
     BackendPhase phase("generating PTX for " + smName(sm), &sites_);
     std::string err;
     if (!emitPtx(m, tm, ptx, err)) {
@@ -606,6 +662,15 @@ private:
   std::map<std::string, OperationSite> sites_;            // of the module being lowered
   std::map<std::string, unsigned long long> stackBytes_;  // kernels ptxas cannot size: their bound
   std::set<int> needsDeviceRuntime_; // sms whose module calls into libcudadevrt.a
+  // Optimised modules that later sms with the same loweringKey take a copy of.
+  struct LoweredGroup {
+    std::string key;
+    int sm;
+    std::string bitcode; // the optimised module
+    std::map<std::string, OperationSite> sites;
+    bool deviceRuntime;
+  };
+  std::vector<LoweredGroup> lowered_;
   clang::CompilerInstance* ci_ = nullptr;
   clang::ASTContext* ast_ = nullptr; // valid only while onParsed runs
   DeclsByName kernels_, hostOnly_, longDouble_;

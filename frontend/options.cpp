@@ -159,8 +159,6 @@ private:
       if (opt.matches(OPT_ccbin)) note("'" + spelling + "' ignored: circle compiles host code itself (with Clang)");
       else if (opt.matches(OPT_nocudalib))
         note("'" + spelling + "' ignored: circle links only the libdevice functions kernels call");
-      else if (opt.matches(OPT_threads))
-        note("'" + spelling + "' ignored: circle generates every architecture from one parse");
       return;
     }
     auto boolValue = [&](bool& dst) {
@@ -238,6 +236,10 @@ private:
       break;
     }
     case OPT_resource_usage: o_.ptxasReport = true; break;
+    case OPT_threads:
+      if (llvm::StringRef(value).getAsInteger(10, o_.threads) || o_.threads < 0)
+        fail("'" + spelling + "': expected a number of threads (0: one per core)");
+      break;
     case OPT_default_stream_EQ:
       if (value == "per-thread") o_.compileArgs.push_back("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1");
       else if (value != "legacy" && value != "null")

@@ -20,10 +20,11 @@ namespace {
 // Fixed slots, so the handler reads them without locks or allocation. A compile has
 // a handful of pending outputs and one scratch directory; more than fit are simply
 // not removed by the handler (the ordinary exit paths still remove them).
-constexpr int kFileSlots = 256, kDirSlots = 8;
+constexpr int kFileSlots = 256, kDirSlots = 8, kToolSlots = 64;
 std::atomic<char*> files[kFileSlots];
 std::atomic<char*> dirs[kDirSlots];
-std::atomic<pid_t> runningTool{0};
+std::atomic<pid_t> runningTools[kToolSlots]; // ptxas runs once per sm, concurrently
+std::atomic<int> spawning{0};
 std::atomic<bool> forkedChild{false};
 std::atomic<bool> interrupting{false};
 
@@ -91,18 +92,38 @@ void removeTree(int dirfd, int depth) {
   }
 }
 
-void stopTool() {
-  pid_t group = runningTool.exchange(0);
-  if (group <= 0) return;
-  kill(-group, SIGTERM);
-  for (int i = 0; i < 100; ++i) { // up to a second for it to clean up after itself
-    int status;
-    pid_t r = waitpid(group, &status, WNOHANG);
-    if (r == group || (r < 0 && errno == ECHILD)) break;
+// Every registered tool's group gets SIGTERM, then up to a second together to clean
+// up after itself, then SIGKILL. A tool being started on another thread registers
+// within microseconds: the handler waits for that before it looks.
+void stopTools() {
+  for (int i = 0; i < 1000 && spawning.load() > 0; ++i) {
+    struct timespec ms{0, 1000 * 1000};
+    nanosleep(&ms, nullptr);
+  }
+  pid_t groups[kToolSlots];
+  int n = 0;
+  for (auto& slot : runningTools)
+    if (pid_t g = slot.exchange(0); g > 0) groups[n++] = g;
+  for (int i = 0; i < n; ++i) kill(-groups[i], SIGTERM);
+  for (int round = 0; round < 100; ++round) {
+    bool anyLeft = false;
+    for (int i = 0; i < n; ++i) {
+      if (groups[i] <= 0) continue;
+      int status;
+      pid_t r = waitpid(groups[i], &status, WNOHANG);
+      if (r == groups[i] || (r < 0 && errno == ECHILD)) {
+        kill(-groups[i], SIGKILL); // whatever it left in its group
+        groups[i] = 0;
+      } else {
+        anyLeft = true;
+      }
+    }
+    if (!anyLeft) break;
     struct timespec ten{0, 10 * 1000 * 1000};
     nanosleep(&ten, nullptr);
   }
-  kill(-group, SIGKILL);
+  for (int i = 0; i < n; ++i)
+    if (groups[i] > 0) kill(-groups[i], SIGKILL);
 }
 
 void removeTracked() {
@@ -122,7 +143,7 @@ void removeTracked() {
 
 void onInterrupt(int sig) {
   interrupting = true;
-  stopTool();
+  stopTools();
   removeTracked();
   say("circle: error: interrupted by ");
   say(sig == SIGINT    ? "SIGINT"
@@ -138,7 +159,7 @@ void onInterrupt(int sig) {
 
 void onCrash(void*) {
   if (forkedChild) return;
-  stopTool();
+  stopTools();
   removeTracked();
 }
 
@@ -165,6 +186,22 @@ void untrackFile(const std::string& path) { untrack(files, kFileSlots, path); }
 void trackDirectory(const std::string& path) { track(dirs, kDirSlots, path); }
 void untrackDirectory(const std::string& path) { untrack(dirs, kDirSlots, path); }
 bool inProgress() { return interrupting; }
-void setRunningTool(pid_t group) { runningTool.store(group); }
+void startingTool() { ++spawning; }
+
+void addRunningTool(pid_t group) {
+  if (group > 0)
+    for (auto& slot : runningTools) {
+      pid_t expected = 0;
+      if (slot.compare_exchange_strong(expected, group)) break;
+    }
+  --spawning;
+}
+
+void removeRunningTool(pid_t group) {
+  for (auto& slot : runningTools) {
+    pid_t expected = group;
+    if (slot.compare_exchange_strong(expected, 0)) return;
+  }
+}
 
 } // namespace circle::interrupts

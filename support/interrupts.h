@@ -38,8 +38,12 @@ void enterChildProcess();
 // tool that ended meanwhile was stopped by circle, and is not to be reported.
 bool inProgress();
 
-// The process group of the tool running now (0: none). It is sent SIGTERM, then
-// SIGKILL if it has not ended within a second.
-void setRunningTool(pid_t group);
+// The tools running now, by process group (several: ptxas runs for each sm at once).
+// Each is sent SIGTERM, then SIGKILL if it has not ended within a second. A tool is
+// announced with startingTool() before it is spawned and registered (or, if it could
+// not start, with 0) by addRunningTool, so an interrupt meanwhile waits for it.
+void startingTool();
+void addRunningTool(pid_t group);
+void removeRunningTool(pid_t group);
 
 } // namespace circle::interrupts

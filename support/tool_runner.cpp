@@ -58,8 +58,9 @@ pid_t spawn(const std::string& exe, const std::vector<std::string>& args, int lo
 
   pthread_sigmask(SIG_BLOCK, &stopping, &previous);
   pid_t pid = -1;
+  interrupts::startingTool();
   int rc = posix_spawn(&pid, exe.c_str(), &actions, &attr, argv.data(), environ);
-  if (rc == 0) interrupts::setRunningTool(pid);
+  interrupts::addRunningTool(rc == 0 ? pid : 0);
   pthread_sigmask(SIG_SETMASK, &previous, nullptr);
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
@@ -81,13 +82,13 @@ void wait(pid_t pid, int limit, ToolResult& result) {
     if (r < 0 && errno != EINTR) {
       result.status = ToolResult::Status::NotRun;
       result.output += std::string("lost track of the tool: ") + std::strerror(errno);
-      interrupts::setRunningTool(0);
+      interrupts::removeRunningTool(pid);
       return;
     }
     if (limit > 0 && std::chrono::steady_clock::now() >= deadline) {
       kill(-pid, SIGKILL);
       waitpid(pid, &status, 0);
-      interrupts::setRunningTool(0);
+      interrupts::removeRunningTool(pid);
       result.status = ToolResult::Status::TimedOut;
       result.timeoutSeconds = limit;
       return;
@@ -95,7 +96,7 @@ void wait(pid_t pid, int limit, ToolResult& result) {
     std::this_thread::sleep_for(nap);
     nap = std::min(nap * 2, std::chrono::microseconds(20000));
   }
-  interrupts::setRunningTool(0);
+  interrupts::removeRunningTool(pid);
   // circle stopped it: the handler, on another thread, ends circle with the signal.
   while (interrupts::inProgress()) pause();
   // Whatever the tool left running in its group has no business outliving it.
@@ -136,10 +137,10 @@ ToolResult runTool(const std::string& program, const std::vector<std::string>& a
     result.output = "cannot find '" + program + "'";
     return result;
   }
-  if (verbose) {
-    llvm::errs() << " \"" << exe << "\"";
-    for (const auto& a : args) llvm::errs() << " \"" << a << "\"";
-    llvm::errs() << "\n";
+  if (verbose) { // one write: tools for several sms run at once
+    std::string line = " \"" + exe + "\"";
+    for (const auto& a : args) line += " \"" + a + "\"";
+    llvm::errs() << line + "\n";
   }
 
   llvm::SmallString<128> log;

@@ -30,7 +30,7 @@ std::string withoutInfo(const std::string& output) {
 } // namespace
 
 std::string assemblePtx(const CudaToolkit& tk, int sm, const std::string& ptx, const std::string& ptxFile,
-                        const std::string& outFile, const PtxasOptions& opts,
+                        const std::string& outFile, const PtxasOptions& opts, std::string& messages,
                         std::map<std::string, unsigned>* frames) {
   {
     std::error_code ec;
@@ -46,7 +46,7 @@ std::string assemblePtx(const CudaToolkit& tk, int sm, const std::string& ptx, c
   ToolResult r = runTool(tk.ptxas, args, opts.verbose);
   if (r.ok()) {
     if (frames) *frames = parsePtxasFrames(r.output);
-    llvm::errs() << (opts.report ? r.output : withoutInfo(r.output)); // its warnings (and the report)
+    messages += opts.report ? r.output : withoutInfo(r.output); // its warnings (and the report)
     return {};
   }
   if (r.status != ToolResult::Status::Exited)
@@ -71,10 +71,11 @@ std::string functionNamedByPtxas(const std::string& message) {
 
 std::string assembleImage(const CudaToolkit& tk, const std::string& ptx, SmImage& img, PtxasOptions opts,
                           bool deviceRuntime, const std::string& objectFile, const std::vector<std::string>& nvlinkArgs,
-                          std::map<std::string, unsigned>* frames) {
+                          std::string& messages, std::map<std::string, unsigned>* frames) {
   opts.relocatable = deviceRuntime;
   std::string assembled = deviceRuntime ? objectFile : img.cubinFile;
-  if (std::string err = assemblePtx(tk, img.sm, ptx, img.ptxFile, assembled, opts, frames); !err.empty()) return err;
+  if (std::string err = assemblePtx(tk, img.sm, ptx, img.ptxFile, assembled, opts, messages, frames); !err.empty())
+    return err;
   if (!deviceRuntime) return {};
   if (!llvm::sys::fs::exists(tk.nvlink) || !llvm::sys::fs::exists(tk.cudadevrt))
     return "linking CUDA's device runtime library for " + smName(img.sm) + " needs the toolkit's nvlink and "

@@ -24,11 +24,12 @@ struct PtxasOptions {
 };
 
 // Each returns an empty string on success, else the error to report.
-// assemblePtx writes `ptx` to ptxFile and runs ptxas on it into outFile, printing
-// ptxas's warnings. ptxas always runs with -v: `frames`, when given, gets each
-// function's stack frame.
+// assemblePtx writes `ptx` to ptxFile and runs ptxas on it into outFile; ptxas's
+// warnings (and with opts.report its report) are appended to `messages`, for the
+// caller to print in order (several sms assemble at once). ptxas always runs with
+// -v: `frames`, when given, gets each function's stack frame.
 std::string assemblePtx(const CudaToolkit& tk, int sm, const std::string& ptx, const std::string& ptxFile,
-                        const std::string& outFile, const PtxasOptions& opts,
+                        const std::string& outFile, const PtxasOptions& opts, std::string& messages,
                         std::map<std::string, unsigned>* frames = nullptr);
 
 // The function a ptxas error names ("Entry function '_Z1kv' uses too much shared
@@ -46,7 +47,7 @@ bool fromDeviceRuntimeLibrary(const std::string& symbol);
 // the driver cannot JIT-link PTX that calls into the library.
 std::string assembleImage(const CudaToolkit& tk, const std::string& ptx, SmImage& img, PtxasOptions opts,
                           bool deviceRuntime, const std::string& objectFile, const std::vector<std::string>& nvlinkArgs,
-                          std::map<std::string, unsigned>* frames = nullptr);
+                          std::string& messages, std::map<std::string, unsigned>* frames = nullptr);
 
 // Links a relocatable cubin with the device runtime library (libcudadevrt.a).
 std::string runNvlink(const CudaToolkit& tk, int sm, const std::string& cubinFile, const std::string& outFile,

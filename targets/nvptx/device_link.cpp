@@ -59,7 +59,8 @@ void internalizeAndDrop(llvm::Module& m, const std::set<std::string>& dropKernel
 std::string linkLibrary(llvm::Module& m, const std::string& path, const char* what) {
   auto buf = llvm::MemoryBuffer::getFile(path);
   if (!buf) return std::string("cannot read ") + what + " '" + path + "'";
-  auto lib = llvm::parseBitcodeFile((*buf)->getMemBufferRef(), m.getContext());
+  // Lazily: the linker reads the bodies it links, not the whole library for every sm.
+  auto lib = llvm::getOwningLazyBitcodeModule(std::move(*buf), m.getContext());
   if (!lib) return std::string("cannot parse ") + what + " '" + path + "': " + llvm::toString(lib.takeError());
   for (llvm::Function& f : **lib) {
     f.removeFnAttr("target-cpu");

@@ -3,6 +3,7 @@
 #include "targets/nvptx/sm_targets.h"
 #include "targets/llvm_pipeline.h"
 
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/OptimizationLevel.h"
@@ -11,7 +12,51 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 
+#include <set>
+#include <vector>
+
 namespace circle {
+namespace {
+
+void addReferencedGlobals(const llvm::Constant* c, std::vector<llvm::GlobalVariable*>& out,
+                          std::set<const llvm::Constant*>& seen) {
+  if (!seen.insert(c).second) return;
+  if (auto* gv = llvm::dyn_cast<llvm::GlobalVariable>(c)) {
+    out.push_back(const_cast<llvm::GlobalVariable*>(gv));
+    return;
+  }
+  for (const llvm::Use& op : c->operands())
+    if (auto* oc = llvm::dyn_cast<llvm::Constant>(op.get())) addReferencedGlobals(oc, out, seen);
+}
+
+void placeAfterDependencies(llvm::GlobalVariable* gv, std::vector<llvm::GlobalVariable*>& order,
+                            std::set<llvm::GlobalVariable*>& placed) {
+  if (!placed.insert(gv).second) return;
+  if (gv->hasInitializer()) {
+    std::vector<llvm::GlobalVariable*> deps;
+    std::set<const llvm::Constant*> seen;
+    addReferencedGlobals(gv->getInitializer(), deps, seen);
+    for (llvm::GlobalVariable* d : deps) placeAfterDependencies(d, order, placed);
+  }
+  order.push_back(gv);
+}
+
+// PTX declares a global before any initializer that takes its address. NVPTX's
+// printer reorders for that itself, but visits each global's dependencies in the
+// order of a pointer-keyed set, so the PTX (string constants' names and places)
+// changed from run to run. With the module already in dependency order, in the
+// order of each initializer's operands, it has nothing to reorder.
+void orderGlobalsByDependency(llvm::Module& m) {
+  std::vector<llvm::GlobalVariable*> order;
+  std::set<llvm::GlobalVariable*> placed;
+  for (llvm::GlobalVariable& gv : m.globals()) placeAfterDependencies(&gv, order, placed);
+  for (llvm::GlobalVariable* gv : order) {
+    m.removeGlobalVariable(gv);
+    m.insertGlobalVariable(gv);
+  }
+}
+
+} // namespace
 
 std::unique_ptr<llvm::TargetMachine> makeNvptxMachine(int sm, int ptxIsa, int optLevel, std::string& error,
                                                       bool fuseAcrossStatements) {
@@ -41,6 +86,7 @@ void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int opt
 
 bool emitPtx(llvm::Module& module, llvm::TargetMachine& tm, std::string& ptx, std::string& error) {
   module.setDataLayout(tm.createDataLayout());
+  orderGlobalsByDependency(module);
   llvm::raw_string_ostream os(ptx);
   llvm::buffer_ostream bos(os);
   if (!emitWithBackend(module, tm, bos, llvm::CodeGenFileType::AssemblyFile)) {

@@ -105,10 +105,11 @@ std::string linkRelocatableDevice(const RdcDeviceLink& link, std::string& fatbin
     std::string base = "linked." + smName(sm);
     SmImage img{sm, scratch(link, base + ".ptx"), scratch(link, base + ".cubin")};
     std::map<std::string, unsigned> frames;
-    if (std::string err = assembleImage(tk, ptx, img, link.ptxas, needsDeviceRuntime, scratch(link, base + ".o"),
-                                        link.nvlinkArgs, &frames);
-        !err.empty())
-      return err;
+    std::string messages;
+    std::string err = assembleImage(tk, ptx, img, link.ptxas, needsDeviceRuntime, scratch(link, base + ".o"),
+                                    link.nvlinkArgs, messages, &frames);
+    llvm::errs() << messages;
+    if (!err.empty()) return err;
     if (link.autoStack)
       for (const auto& [kernel, bytes] : unboundedKernelStacks(*m, frames))
         stackBytes[kernel] = std::max(stackBytes[kernel], bytes);

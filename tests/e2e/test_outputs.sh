@@ -94,7 +94,7 @@ cat > fakecuda/bin/ptxas <<SH
 #!/bin/sh
 case "\$1" in --version|--help) exec "$CUDA_PATH/bin/ptxas" "\$@";; esac
 case "\$FAKE_PTXAS" in
-hang) echo \$\$ > "$work/ptxas.pid"; sleep 300 ;;
+hang) echo \$\$ > "$work/ptxas.pid"; echo \$\$ >> "$work/ptxas.pids"; sleep 300 ;;
 crash) kill -SEGV \$\$ ;;
 esac
 exec "$CUDA_PATH/bin/ptxas" "\$@"
@@ -151,6 +151,19 @@ sleep 0.2
 check; ! kill -0 "$(cat ptxas.pid)" 2>/dev/null || fail "SIGINT: ptxas still runs"
 expect_no_file interrupted "SIGINT leaves no output"
 expect_eq "$(leftovers)" "" "SIGINT leaves no temporaries beside the output"
+# Several sms' ptxas run at once: an interrupt stops every one of them.
+rm -f ptxas.pids
+FAKE_PTXAS=hang "$CIRCLE" --cuda-path="$work/fakecuda" -sm_75 -sm_80 -sm_90 --threads 3 h.cxx -o interrupted > sig.log 2>&1 & pid=$!
+for _ in $(seq 100); do [ -f ptxas.pids ] && [ "$(wc -l < ptxas.pids)" = 3 ] && break; sleep 0.1; done
+expect_eq "$(wc -l < ptxas.pids)" 3 "three sms: three ptxas at once"
+kill -TERM $pid; wait $pid 2>/dev/null; rc=$?
+expect_eq "$rc" 143 "three ptxas: circle dies of SIGTERM"
+sleep 0.2
+for p in $(cat ptxas.pids); do
+  check; ! kill -0 "$p" 2>/dev/null || fail "SIGTERM: one of three ptxas still runs"
+done
+expect_no_file interrupted "three ptxas: SIGTERM leaves no output"
+expect_eq "$(leftovers)" "" "three ptxas: SIGTERM leaves no temporaries beside the output"
 # A reader that goes away (`circle ... 2>&1 | head -1`): SIGPIPE, nothing left behind.
 python3 -c "print(''.join('#warning many\n' for _ in range(3000)) + 'int main() {}')" > noisy.cxx
 "$CIRCLE" --cuda-path="$CUDA_PATH" -sm_90 noisy.cxx -o noisy 2>&1 | head -1 > /dev/null
