@@ -39,7 +39,6 @@
 #include "targets/host/host_backend.h"
 #include "targets/host/link.h"
 #include "targets/host/stack_limits.h"
-#include "targets/nvptx/aggregate_copies.h"
 #include "targets/nvptx/cuda_tools.h"
 #include "targets/nvptx/device_codegen_options.h"
 #include "targets/nvptx/device_link.h"
@@ -499,7 +498,6 @@ private:
     }
     m.setDataLayout(tm->createDataLayout());
     optimizeDeviceModule(m, *tm, o_.deviceOpt);
-    widenAggregateCopies(m);
     if (!checkOptimized(m, sm)) return nullptr;
     return tm;
   }

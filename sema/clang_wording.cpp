@@ -127,6 +127,15 @@ public:
       dropping_ = false;
     }
     if (dropping_) return; // a dropped error's notes
+    if (level >= clang::DiagnosticsEngine::Error && d.hasSourceManager()) {
+      // Clang's recovery gives some follow-on errors no location (the `template<>` it
+      // supplied for a broken specialization): said where the error they follow was.
+      if (d.getLocation().isInvalid() && lastError_.isValid()) {
+        emit(level, d, lastError_, d.getID(), stored(level, d).text);
+        return;
+      }
+      if (d.getLocation().isValid()) lastError_ = d.getLocation();
+    }
     if (pending_) {
       // A deferred error's call chain: reached only through a branch the host does
       // not take (a CCCL per-target macro, `if target`), it holds for the other target.
@@ -217,6 +226,7 @@ private:
   std::optional<std::vector<Stored>> pending_;
   bool dropping_ = false;
   bool afterBuiltinVariable_ = false;
+  clang::SourceLocation lastError_;
 };
 
 } // namespace

@@ -1,5 +1,8 @@
 #include "targets/nvptx/ptx_backend.h"
 
+#include "targets/nvptx/aggregate_copies.h"
+#include "targets/nvptx/bounded_recursion.h"
+#include "targets/nvptx/local_arguments.h"
 #include "targets/nvptx/sm_targets.h"
 #include "targets/llvm_pipeline.h"
 
@@ -78,10 +81,17 @@ void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int opt
                                   : optLevel == 1 ? llvm::OptimizationLevel::O1
                                   : optLevel == 2 ? llvm::OptimizationLevel::O2
                                                   : llvm::OptimizationLevel::O3;
-  runModulePasses(module, &tm, [&](llvm::PassBuilder& pb) {
-    // The O0 pipeline still runs the NVPTX callbacks (NVVMReflect, which libdevice needs).
-    return optLevel == 0 ? pb.buildO0DefaultPipeline(level) : pb.buildPerModuleDefaultPipeline(level);
-  });
+  auto optimize = [&] {
+    runModulePasses(module, &tm, [&](llvm::PassBuilder& pb) {
+      // The O0 pipeline still runs the NVPTX callbacks (NVVMReflect, which libdevice needs).
+      return optLevel == 0 ? pb.buildO0DefaultPipeline(level) : pb.buildPerModuleDefaultPipeline(level);
+    });
+  };
+  optimize();
+  if (optLevel > 0 && unrollBoundedRecursion(module) > 0) optimize(); // inlines the levels
+  // What LLVM's pipeline leaves that nvcc's code does not have (each file says why).
+  if (optLevel > 0) localizeArguments(module, tm);
+  widenAggregateCopies(module);
 }
 
 bool emitPtx(llvm::Module& module, llvm::TargetMachine& tm, std::string& ptx, std::string& error) {

@@ -2,7 +2,6 @@
 
 #include "targets/nvptx/stack_bounds.h"
 
-#include "targets/nvptx/aggregate_copies.h"
 #include "targets/nvptx/cuda_tools.h"
 #include "targets/nvptx/device_link.h"
 #include "targets/nvptx/ptx_backend.h"
@@ -89,7 +88,6 @@ std::string linkRelocatableDevice(const RdcDeviceLink& link, std::string& fatbin
     if (!tm) return "cannot create the NVPTX backend for " + smName(sm) + ": " + error;
     m->setDataLayout(tm->createDataLayout());
     optimizeDeviceModule(*m, *tm, link.optLevel);
-    widenAggregateCopies(*m);
 
     bool needsDeviceRuntime = false;
     std::string missing;

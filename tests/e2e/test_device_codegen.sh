@@ -1,0 +1,82 @@
+# What circle's device pipeline adds to LLVM's, seen in the PTX: recursion a constant
+# bounds (std::sort's depth limit) is unrolled into the kernel; a thread's own array
+# reached through a function that stays a call is accessed as local memory, and only
+# when every call passes local memory; small aligned struct copies are one vector
+# load and store.
+source "$(dirname "$0")/lib.sh"
+
+cat > local.cu <<'SRC'
+#include <algorithm>
+__global__ void sort_rows(float* data) {
+  float local[64];
+  for (int i = 0; i < 64; ++i) local[i] = data[threadIdx.x * 64 + i];
+  std::sort(local, local + 64); // std::__introsort_loop: recursion bounded by 2 log2(64)
+  for (int i = 0; i < 64; ++i) data[threadIdx.x * 64 + i] = local[i];
+}
+SRC
+cu -sm_90 -O3 -S -gpu local.cu -o local
+ptx=$(cat local.sm_90.ptx)
+expect_not_contains "$ptx" ".func" "the bounded recursion is unrolled: no function left"
+expect_not_contains "$ptx" "call" "the bounded recursion is unrolled: no call"
+expect_contains "$ptx" "ld.local.b32" "the array is read as local memory"
+expect_contains "$ptx" "st.local.b32" "the array is written as local memory"
+expect_eq "$(grep -cE '^\s+(ld|st)\.b32' local.sm_90.ptx)" 0 "no generic access to the array"
+
+# The same recursive function also given global memory: its accesses stay generic.
+cat > mixed.cu <<'SRC'
+__attribute__((noinline)) float sum(const float* p, int n) {
+  if (n == 1) return p[0];
+  return sum(p, n / 2) + sum(p + n / 2, n - n / 2);
+}
+__global__ void k(float* data, int n) {
+  float local[16];
+  for (int i = 0; i < 16; ++i) local[i] = data[i] * 2;
+  data[0] = sum(local, 16) + sum(data, n);
+}
+SRC
+cu -sm_90 -O3 -S -gpu mixed.cu -o mixed
+func=$(sed -n '/^.func.*sum/,/^}/p' mixed.sm_90.ptx)
+expect_contains "$func" "ld.b32" "global and local callers: generic loads"
+expect_not_contains "$func" "ld.local" "global and local callers: nothing assumed local"
+
+cat > local_only.cu <<'SRC'
+__attribute__((noinline)) float sum(const float* p, int n) {
+  if (n == 1) return p[0];
+  return sum(p, n / 2) + sum(p + n / 2, n - n / 2);
+}
+__global__ void k(float* data) {
+  float local[16];
+  for (int i = 0; i < 16; ++i) local[i] = data[i] * 2;
+  data[0] = sum(local, 16 - (int)data[1]) + sum(local + 3, 5 + (int)data[2]); // counts unknown: stays a call
+}
+int main() {}
+SRC
+cu -sm_90 -O3 -S -gpu local_only.cu -o local_only
+func=$(sed -n '/^.func.*sum/,/^}/p' local_only.sm_90.ptx)
+expect_contains "$func" "ld.local.b32" "only local callers: local loads"
+expect_not_contains "$func" "	ld.b32" "only local callers: no generic loads"
+# And it computes the same sums when it runs (here: on the host side of the same code).
+cat > local_run.cxx <<'SRC'
+#include <cstdio>
+__attribute__((noinline)) float sum(const float* p, int n) {
+  if (n == 1) return p[0];
+  return sum(p, n / 2) + sum(p + n / 2, n - n / 2);
+}
+int main() {
+  float local[16];
+  for (int i = 0; i < 16; ++i) local[i] = i * 2;
+  printf("%g %g\n", sum(local, 16), sum(local + 3, 5));
+}
+SRC
+cu -sm_90 local_run.cxx -o local_run && expect_eq "$(./local_run)" "240 50" "sums"
+
+cat > copy.cu <<'SRC'
+__global__ void copy(const float4* in, float4* out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = in[i];
+}
+SRC
+cu -sm_90 -O3 -S -gpu copy.cu -o copy
+expect_contains "$(cat copy.sm_90.ptx)" "ld.global.v4" "a float4 copy: one vector load"
+expect_contains "$(cat copy.sm_90.ptx)" "st.global.v4" "a float4 copy: one vector store"
+finish
