@@ -285,7 +285,8 @@ private:
     ParallelAssembly assembly(*tk_, o_.threads);
     std::vector<std::unique_ptr<llvm::Module>> assembling; // per image: its kernels' call graph, for stack bounds
     for (int sm : sms) {
-      DeviceTarget dt = makeDeviceTarget(ci.getDiagnostics(), ci.getTarget().getTriple().str(), sm, tk_->ptxIsa);
+      DeviceTarget dt = makeDeviceTarget(ci.getDiagnostics(), ci.getTarget().getTriple().str(), sm, tk_->ptxIsa,
+                                         deviceShortPointers(o_.deviceOpt));
       if (!dt.info) return false;
       clang::CodeGenOptions cgo = deviceCodeGenOptions(ci.getCodeGenOpts(), o_.deviceOpt, o_.deviceDebug, o_.lineInfo);
       if (o_.verbose) llvm::errs() << devicePassLine(sm, tk_->ptxIsa, o_.deviceOpt) << "\n";

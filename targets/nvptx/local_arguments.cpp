@@ -26,7 +26,9 @@ public:
     for (llvm::Function& f : m) {
       if (f.isDeclaration() || !f.hasLocalLinkage() || !onlyCalledDirectly(f)) continue;
       for (llvm::Argument& a : f.args())
-        if (isGenericPointer(a.getType())) args_.insert(&a);
+        // A byval argument is the callee's own copy, in .param space, which NVPTX lowers itself.
+        if (isGenericPointer(a.getType()) && !a.hasPassPointeeByValueCopyAttr() && !a.hasByRefAttr())
+          args_.insert(&a);
       if (isGenericPointer(f.getReturnType())) returns_.insert(&f);
     }
   }

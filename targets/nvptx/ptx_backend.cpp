@@ -2,6 +2,7 @@
 
 #include "targets/nvptx/aggregate_copies.h"
 #include "targets/nvptx/bounded_recursion.h"
+#include "targets/nvptx/byval_copies.h"
 #include "targets/nvptx/local_arguments.h"
 #include "targets/nvptx/sm_targets.h"
 #include "targets/llvm_pipeline.h"
@@ -11,6 +12,7 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/OptimizationLevel.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
@@ -61,8 +63,17 @@ void orderGlobalsByDependency(llvm::Module& m) {
 
 } // namespace
 
+// The back end's data layout follows LLVM's nvptx-short-ptr option; it must match
+// the one Clang's code generation used (makeDeviceTarget).
+void useShortPointers(bool on) {
+  auto& options = llvm::cl::getRegisteredOptions();
+  if (auto it = options.find("nvptx-short-ptr"); it != options.end())
+    static_cast<llvm::cl::opt<bool>*>(it->second)->setValue(on);
+}
+
 std::unique_ptr<llvm::TargetMachine> makeNvptxMachine(int sm, int ptxIsa, int optLevel, std::string& error,
                                                       bool fuseAcrossStatements) {
+  useShortPointers(deviceShortPointers(optLevel));
   llvm::Triple triple("nvptx64-nvidia-cuda");
   const llvm::Target* target = llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target) return nullptr;
@@ -97,6 +108,7 @@ void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int opt
 bool emitPtx(llvm::Module& module, llvm::TargetMachine& tm, std::string& ptx, std::string& error) {
   module.setDataLayout(tm.createDataLayout());
   orderGlobalsByDependency(module);
+  if (module.getDataLayout().getPointerSize(5) == 4) copyByvalArguments(module);
   llvm::raw_string_ostream os(ptx);
   llvm::buffer_ostream bos(os);
   if (!emitWithBackend(module, tm, bos, llvm::CodeGenFileType::AssemblyFile)) {

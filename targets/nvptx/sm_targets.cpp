@@ -121,7 +121,8 @@ DeviceTarget::DeviceTarget() = default;
 DeviceTarget::~DeviceTarget() = default;
 DeviceTarget::DeviceTarget(DeviceTarget&&) = default;
 
-DeviceTarget makeDeviceTarget(clang::DiagnosticsEngine& diags, const std::string& hostTriple, int sm, int ptxIsa) {
+DeviceTarget makeDeviceTarget(clang::DiagnosticsEngine& diags, const std::string& hostTriple, int sm, int ptxIsa,
+                              bool shortPointers) {
   DeviceTarget t;
   t.sm = sm;
   t.options = std::make_shared<clang::TargetOptions>();
@@ -129,6 +130,7 @@ DeviceTarget makeDeviceTarget(clang::DiagnosticsEngine& diags, const std::string
   t.options->HostTriple = hostTriple;
   t.options->CPU = smName(sm);
   t.options->FeaturesAsWritten = {ptxFeature(ptxIsa)};
+  t.options->NVPTXUseShortPointers = shortPointers;
   t.info.reset(clang::TargetInfo::CreateTargetInfo(diags, *t.options));
   return t;
 }

@@ -38,8 +38,14 @@ struct DeviceTarget {
   DeviceTarget();
   DeviceTarget(DeviceTarget&&);
 };
+// `shortPointers`: local, shared and constant memory addressed with 32 bits, as nvcc
+// does (deviceShortPointers says when).
 DeviceTarget makeDeviceTarget(clang::DiagnosticsEngine& diags, const std::string& hostTriple, int sm,
-                              int ptxIsa);
+                              int ptxIsa, bool shortPointers = false);
+// Optimised device code uses 32-bit local and shared pointers. Unoptimised code
+// (-OG0, -G) keeps 64-bit ones: LLVM 22's NVPTX back end fails on byval copies with
+// short pointers when nothing has optimised them (targets/nvptx/byval_copies.h).
+inline bool deviceShortPointers(int optLevel) { return optLevel > 0; }
 
 std::string smName(int sm);                 // "sm_90"
 std::string ptxFeature(int ptxIsa);         // "+ptx90"
