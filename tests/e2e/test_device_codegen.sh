@@ -64,4 +64,20 @@ SRC
 cu -sm_90 -O3 -S -gpu copy.cu -o copy
 expect_contains "$(cat copy.sm_90.ptx)" "ld.global.v4" "a float4 copy: one vector load"
 expect_contains "$(cat copy.sm_90.ptx)" "st.global.v4" "a float4 copy: one vector store"
+
+# Local and shared memory are addressed with 32-bit registers in optimised code (as
+# nvcc's); -OG0 keeps 64-bit ones. A device function taking a struct by value whose
+# address it returns compiles either way (LLVM 22 needs it copied first).
+cat > short.cu <<'SRC'
+struct It { float* p; };
+__attribute__((noinline)) It* self(It it) { static __shared__ It keep; keep = it; return &keep; }
+__global__ void k(float* out, int i) {
+  __shared__ float tile[256];
+  tile[threadIdx.x] = out[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = tile[(threadIdx.x + i) & 255] + self(It{out})->p[0];
+}
+SRC
+cu -sm_90 -O3 -S -gpu short.cu -o short3 && expect_eq "$(grep -cE 'ld.shared.(b32|f32)\s+%(r|f)[0-9]+, \[%r' short3.sm_90.ptx)" 1 "-OG3: shared memory through a 32-bit register"
+cu -sm_90 -OG0 -S -gpu short.cu -o short0 && expect_contains "$(cat short0.sm_90.ptx)" "cvta.shared.u64" "-OG0: 64-bit shared addresses"
 finish
