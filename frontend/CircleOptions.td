@@ -160,7 +160,7 @@ def ccbin_EQ : Joined<["-"], "ccbin=">, Alias<ccbin>;
 def compiler_bindir : Separate<["--"], "compiler-bindir">, Alias<ccbin>;
 def compiler_bindir_EQ : Joined<["--"], "compiler-bindir=">, Alias<ccbin>;
 def threads : Separate<["-", "--"], "threads">, Group<grp_dev>, MetaVarName<"<N>">,
-  HelpText<"nvcc: at most N architectures' back ends and ptxas at once (default 0: one per core)">;
+  HelpText<"nvcc: at most N sms' ptxas (and nvlink) runs at once (default 0: one per core)">;
 def threads_EQ : Joined<["--"], "threads=">, Alias<threads>;
 def t : Separate<["-"], "t">, Alias<threads>;
 def Wno_deprecated_gpu_targets : Flag<["-"], "Wno-deprecated-gpu-targets">, Group<grp_compat>, Flags<[Ignored]>,

@@ -74,7 +74,7 @@ struct Options {
   std::vector<std::string> ptxasArgs; // -Xptxas, -maxrregcount
   std::vector<std::string> nvlinkArgs; // -Xnvlink
   bool ptxasReport = false; // -Xptxas -v / --resource-usage: print ptxas's per-kernel report
-  int threads = 0;          // -t/--threads: sms lowered and assembled at once (0: one per core)
+  int threads = 0;          // -t/--threads: sms assembled (ptxas) at once (0: one per core)
   CudaRuntime cudart = CudaRuntime::Static;
   bool spirv = false;       // -spirv: Vulkan compute shaders for the [[spirv::comp]] kernels
   bool rdc = false;         // -rdc: relocatable device code, linked across objects by circle
