@@ -2,10 +2,15 @@
 
 #include "support/interrupts.h"
 
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
 #include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
 #include <pthread.h>
 
 namespace circle {
@@ -29,8 +34,38 @@ private:
 
 } // namespace
 
+namespace {
+
+// Under `make -jN` every ptxas beyond the first takes one of make's job slots, so a
+// parallel build does not run N compiles times their sms' ptxas at once (LLVM's
+// jobserver client; without a jobserver in MAKEFLAGS, `threads` alone bounds it).
+// make hands its job slots' pipe only to recipes it knows run make (`+`, $(MAKE)); the
+// others see the jobserver in MAKEFLAGS with its descriptors closed, where LLVM's
+// client would print a warning for each compile.
+bool jobserverReachable() {
+  const char* flags = std::getenv("MAKEFLAGS");
+  if (!flags) return false;
+  llvm::StringRef f(flags);
+  size_t at = f.rfind("--jobserver-auth=");
+  if (at == llvm::StringRef::npos) return false;
+  llvm::StringRef auth = f.substr(at + strlen("--jobserver-auth=")).split(' ').first;
+  if (auth.consume_front("fifo:")) return llvm::sys::fs::exists(auth);
+  auto [r, w] = auth.split(',');
+  int rfd, wfd;
+  if (r.getAsInteger(10, rfd) || w.getAsInteger(10, wfd)) return false;
+  return fcntl(rfd, F_GETFD) != -1 && fcntl(wfd, F_GETFD) != -1;
+}
+
+llvm::ThreadPoolStrategy assemblyThreads(unsigned threads) {
+  llvm::ThreadPoolStrategy s = llvm::hardware_concurrency(threads);
+  s.UseJobserver = jobserverReachable();
+  return s;
+}
+
+} // namespace
+
 ParallelAssembly::ParallelAssembly(const CudaToolkit& tk, unsigned threads)
-    : tk_(tk), pool_(std::make_unique<llvm::StdThreadPool>(llvm::hardware_concurrency(threads))) {}
+    : tk_(tk), pool_(std::make_unique<llvm::StdThreadPool>(assemblyThreads(threads))) {}
 
 ParallelAssembly::~ParallelAssembly() { pool_->wait(); }
 

@@ -46,6 +46,22 @@ out=$(cu -sm_90 same.cxx -o x --threads=many 2>&1); rc=$?
 expect_eq "$rc" 1 "--threads=many: exit status"
 expect_contains "$out" "'--threads=many': expected a number of threads (0: one per core)" "--threads=many is explained"
 
+# Under make -j, ptxas runs take make's job slots when make shares them (a `+`
+# recipe) and circle says nothing either way (CMake's recipes have no `+`).
+if command -v make > /dev/null; then
+  printf 'all: a.o b.o\n%%.o: %%.cxx\n\t+%s --cuda-path=%s -sm_75 -sm_80 -sm_90 -c $< -o $@\n' "$CIRCLE" "$CUDA_PATH" > shared.mk
+  printf 'all: c.o d.o\n%%.o: %%.cxx\n\t%s --cuda-path=%s -sm_75 -sm_80 -sm_90 -c $< -o $@\n' "$CIRCLE" "$CUDA_PATH" > plain.mk
+  cp same.cxx a.cxx; cp same.cxx b.cxx; cp same.cxx c.cxx; cp same.cxx d.cxx
+  out=$(make -s -j2 -f shared.mk 2>&1); rc=$?
+  expect_eq "$rc" 0 "make -j2 with the jobserver shared"
+  expect_eq "$out" "" "make -j2 with the jobserver shared: nothing said"
+  out=$(make -s -j2 -f plain.mk 2>&1); rc=$?
+  expect_eq "$rc" 0 "make -j2, jobserver not shared"
+  expect_eq "$out" "" "make -j2, jobserver not shared: nothing said"
+  cu -sm_75 -sm_80 -sm_90 -c a.cxx -o direct.o
+  check; cmp -s a.o direct.o || fail "the object differs with and without make's job slots"
+fi
+
 # Where modules differ (an if target branch, the launch chevron's fifth argument),
 # each sm lowers its own.
 cat > differ.cxx <<'SRC'
