@@ -304,7 +304,7 @@ private:
       }
       if (!m || !lowerLongDoubleFor(*m)) return false;
       if (o_.rdc && !o_.deviceLibrary) {
-        if (!keepRelocatable(*m, sm)) return false;
+        if (!keepRelocatable(*m, sm, sm == sms.front())) return false;
         if (!o_.gpuOutput) continue;
       }
       std::string ptx;
@@ -488,15 +488,19 @@ private:
     }
   }
 
+  // sm's NVPTX back end; null after reporting a failure.
+  std::unique_ptr<llvm::TargetMachine> machineFor(int sm) {
+    std::string err;
+    auto tm = makeNvptxMachine(sm, tk_->ptxIsa, o_.deviceOpt, err, o_.math.fmad);
+    if (!tm) reportError("cannot create the NVPTX backend for " + smName(sm) + ": " + err);
+    return tm;
+  }
+
   // The sm's data layout and the -OGn pipeline; null after reporting a failure.
   std::unique_ptr<llvm::TargetMachine> optimizeFor(llvm::Module& m, int sm) {
     PhaseReport::Scope t(report_, "device optimise");
-    std::string err;
-    auto tm = makeNvptxMachine(sm, tk_->ptxIsa, o_.deviceOpt, err, o_.math.fmad);
-    if (!tm) {
-      reportError("cannot create the NVPTX backend for " + smName(sm) + ": " + err);
-      return nullptr;
-    }
+    auto tm = machineFor(sm);
+    if (!tm) return nullptr;
     m.setDataLayout(tm->createDataLayout());
     optimizeDeviceModule(m, *tm, o_.deviceOpt);
     if (!checkOptimized(m, sm)) return nullptr;
@@ -546,10 +550,10 @@ private:
 
   // -rdc: what a device link needs from this object's module for `sm`, checked as
   // far as one object allows, is kept as bitcode for the host object to carry.
-  bool keepRelocatable(llvm::Module& m, int sm) {
+  bool keepRelocatable(llvm::Module& m, int sm, bool firstSm) {
     if (!o_.deviceDebug && !o_.gpuOutput) llvm::StripDebugInfo(m);
     dropKernels(m, launches_.kernelsNotFor(sm));
-    if (!applyKernelRules(m, sm, sm == *llvm::min_element(o_.smTargets))) return false;
+    if (!applyKernelRules(m, sm, firstSm)) return false;
     if (o_.gpuOutput) return true;
     std::string bitcode;
     llvm::raw_string_ostream os(bitcode);
@@ -584,12 +588,8 @@ private:
       }
       sites_ = group->sites;
       if (group->deviceRuntime) needsDeviceRuntime_.insert(sm);
-      std::string err;
-      tm = makeNvptxMachine(sm, tk_->ptxIsa, o_.deviceOpt, err, o_.math.fmad);
-      if (!tm) {
-        reportError("cannot create the NVPTX backend for " + smName(sm) + ": " + err);
-        return false;
-      }
+      tm = machineFor(sm);
+      if (!tm) return false;
     } else {
       tm = linkAndOptimize(*m, sm, dropped, firstSm);
       if (!tm) return false;

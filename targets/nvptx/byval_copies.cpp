@@ -1,17 +1,11 @@
 #include "targets/nvptx/byval_copies.h"
 
-#include "llvm/IR/CallingConv.h"
+#include "targets/nvptx/device_link.h"
+
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 
-#include <vector>
-
 namespace circle {
-namespace {
-
-bool isKernel(const llvm::Function& f) { return f.getCallingConv() == llvm::CallingConv::PTX_Kernel; }
-
-} // namespace
 
 int copyByvalArguments(llvm::Module& m) {
   int copied = 0;

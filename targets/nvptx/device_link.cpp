@@ -2,6 +2,7 @@
 
 #include "targets/llvm_pipeline.h"
 #include "targets/nvptx/libm_to_libdevice.h"
+#include "targets/nvptx/shared_lowering.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -62,10 +63,7 @@ std::string linkLibrary(llvm::Module& m, const std::string& path, const char* wh
   // Lazily: the linker reads the bodies it links, not the whole library for every sm.
   auto lib = llvm::getOwningLazyBitcodeModule(std::move(*buf), m.getContext());
   if (!lib) return std::string("cannot parse ") + what + " '" + path + "': " + llvm::toString(lib.takeError());
-  for (llvm::Function& f : **lib) {
-    f.removeFnAttr("target-cpu");
-    f.removeFnAttr("target-features");
-  }
+  dropSmAttributes(**lib);
   (*lib)->setDataLayout(m.getDataLayout());
   (*lib)->setTargetTriple(m.getTargetTriple());
   if (llvm::Linker::linkModules(m, std::move(*lib), llvm::Linker::LinkOnlyNeeded))

@@ -32,10 +32,6 @@ private:
   sigset_t previous_;
 };
 
-} // namespace
-
-namespace {
-
 // Under `make -jN` every ptxas beyond the first takes one of make's job slots, so a
 // parallel build does not run N compiles times their sms' ptxas at once (LLVM's
 // jobserver client; without a jobserver in MAKEFLAGS, `threads` alone bounds it).

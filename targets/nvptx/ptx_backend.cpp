@@ -61,8 +61,6 @@ void orderGlobalsByDependency(llvm::Module& m) {
   }
 }
 
-} // namespace
-
 // The back end's data layout follows LLVM's nvptx-short-ptr option; it must match
 // the one Clang's code generation used (makeDeviceTarget).
 void useShortPointers(bool on) {
@@ -70,6 +68,8 @@ void useShortPointers(bool on) {
   if (auto it = options.find("nvptx-short-ptr"); it != options.end())
     static_cast<llvm::cl::opt<bool>*>(it->second)->setValue(on);
 }
+
+} // namespace
 
 std::unique_ptr<llvm::TargetMachine> makeNvptxMachine(int sm, int ptxIsa, int optLevel, std::string& error,
                                                       bool fuseAcrossStatements) {
