@@ -1,1 +1,0 @@
-#include <cstdio>\n#include <omp.h>\n__global__ void k() {}\nint main() { int s = 0;\n#pragma omp parallel for reduction(+:s) num_threads(4)\nfor (int i = 1; i <= 100; ++i) s += i;\nprintf("%d\\n", s); }\n
