@@ -1,5 +1,7 @@
 #include "frontend/compile.h"
 
+#include "dialect/statement_takeover.h"
+
 #include "codegen/codegen_objects.h"
 #include "codegen/device_constants.h"
 #include "codegen/device_rtti_objects.h"
@@ -707,12 +709,14 @@ protected:
     clang::Preprocessor& pp = ci.getPreprocessor();
     pp.setTokenWatcher([ban = banCudaArch(pp), gate = gateIfTargetMacro(pp), storageOnly = watchStorageOnly(),
                         &untagged = c_.untagged(), &launches = c_.launchTokens(ci.getSourceManager()),
-                        &ci](const clang::Token& tok) {
+                        &ci, dialect = takeOverDialectStatements(pp)](const clang::Token& tok) {
       ban(tok);
       launches.onToken(tok);
       gate(tok);
       storageOnly(tok);
       untagged.onToken(ci, tok);
+      // Last: what it enters comes after this token, which the others have seen.
+      if (ci.getLangOpts().CPlusPlus) dialect(tok);
     });
     return true;
   }

@@ -2,6 +2,8 @@
 
 #include "sema/untagged_functions.h"
 
+#include "dialect/dialect_prelude.h"
+
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -188,7 +190,7 @@ std::string preludeText(const PreludeConfig& config) {
     for (int sm : config.sms) os << " sm_" << sm << ",";
     os << " };\n";
   }
-
+  os << dialectPreludeText();
   return text;
 }
 

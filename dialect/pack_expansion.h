@@ -1,0 +1,30 @@
+// Circle's statement-level pack expansion: `expr ...;` runs the statement once per
+// element of the packs in it.
+//   printf("%d: %s\n", @range(), names[:].c_str()) ...;
+// A dynamic slice `x[:]` is each element of x (anything with size() and operator[],
+// or an array), `@range()` the element's index (an int), `@range(n)` 0 ... n-1. The
+// statement becomes a block: each slice's object is bound once, then a loop over the
+// shortest of the packs' lengths:
+//   { auto&& __circle_slice0 = (names);
+//     int const __circle_count = ::__circle_pack_count(::__circle_slice_size(__circle_slice0));
+//     for (int __circle_i = 0; __circle_i < __circle_count; ++__circle_i)
+//       printf("%d: %s\n", __circle_i, __circle_slice0[__circle_i].c_str()); }
+// Without slices or @range, the packs are C++'s own (a template's parameter pack), and
+// the statement becomes the comma fold `((void)(expr), ...);`.
+// A statement may begin with `if (...)`, `else`, `while (...)`, `for (...)`, `do` or a
+// label: those stay in front of the block.
+#pragma once
+#include "dialect/rewrite_plan.h"
+
+#include <variant>
+
+namespace circle {
+
+// Does this statement use Circle's pack syntax at all? Cheap: most statements are
+// handed on without a plan.
+bool mayExpandPacks(const std::vector<RawToken>& statement);
+
+// `statement` ends with its ';'. Returns the plan, or what is wrong.
+std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawToken>& statement);
+
+} // namespace circle

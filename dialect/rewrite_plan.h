@@ -1,0 +1,45 @@
+// What a dialect rewrite hands the preprocessor: the statement's tokens again, in a
+// new order, with standard C++ pieces between them. Pieces that repeat a user's token
+// keep that token's source location; new ones are placed at the user's token they
+// stand for (`anchor`), so a diagnostic inside a rewritten statement shows the line
+// and column the user wrote.
+#pragma once
+#include "frontend/raw_tokens.h"
+
+#include <string>
+#include <vector>
+
+namespace circle {
+
+struct PlanPiece {
+  // Index of a token of the input, or -1 for `text` (standard C++, one or more tokens).
+  long original = -1;
+  std::string text;
+  size_t anchor = 0; // the input token new text is reported at
+};
+
+class RewritePlan {
+public:
+  void keep(size_t token) { pieces_.push_back({(long)token, {}, token}); }
+  void keep(size_t from, size_t to) {
+    for (size_t i = from; i < to; ++i) keep(i);
+  }
+  void add(std::string text, size_t anchor) { pieces_.push_back({-1, std::move(text), anchor}); }
+  const std::vector<PlanPiece>& pieces() const { return pieces_; }
+  bool empty() const { return pieces_.empty(); }
+
+private:
+  std::vector<PlanPiece> pieces_;
+};
+
+// A construct circle recognises but cannot take as written: said at `token`.
+struct DialectError {
+  size_t token = 0;
+  std::string message;
+};
+
+// Index of the token that closes the bracket opened at `open` ('(', '[' or '{'),
+// or npos when the tokens end first.
+size_t matchingClose(const std::vector<RawToken>& t, size_t open);
+
+} // namespace circle

@@ -1,0 +1,95 @@
+#include "dialect/pack_expansion.h"
+#include "dialect/range_for.h"
+
+#include <catch2/catch.hpp>
+
+using namespace circle;
+
+namespace {
+
+// The plan as text: kept tokens and new text, one space apart.
+std::string render(const std::vector<RawToken>& t, const RewritePlan& plan) {
+  std::string out;
+  for (const PlanPiece& p : plan.pieces()) {
+    if (!out.empty()) out += ' ';
+    out += p.original >= 0 ? t[p.original].text.str() : p.text;
+  }
+  return out;
+}
+
+std::string expand(const std::string& statement) {
+  std::vector<RawToken> t = rawTokens(statement);
+  auto plan = planPackExpansion(t);
+  if (auto* e = std::get_if<DialectError>(&plan)) return "error at " + t[e->token].text.str() + ": " + e->message;
+  return render(t, std::get<RewritePlan>(plan));
+}
+
+// The slice's bound object, as the plan binds it.
+std::string operand(const std::string& expr) {
+  std::string out = expand("f(" + expr + ")...;");
+  size_t from = out.find("= ("), to = out.find(");");
+  return from == std::string::npos ? out : out.substr(from + 4, to - from - 5);
+}
+
+} // namespace
+
+TEST_CASE("a slice binds the whole postfix expression before it") {
+  CHECK(operand("v[:]") == "v");
+  CHECK(operand("a.b->c[:]") == "a . b -> c");
+  CHECK(operand("ns::v[:].x") == "ns :: v");
+  CHECK(operand("::v[:]") == ":: v");
+  CHECK(operand("f(x, y)[:]") == "f ( x , y )");
+  CHECK(operand("m[k][:]") == "m [ k ]");
+  CHECK(operand("std::get<0>(t)[:]") == "std :: get < 0 > ( t )");
+  CHECK(operand("(a + b)[:]") == "( a + b )");
+  CHECK(operand("*p[:]") == "p");         // the dereference applies to each element
+  CHECK(operand("x < y[:]") == "y");      // a comparison, not template arguments
+  CHECK(operand("g(1) + w[:]") == "w");
+}
+
+TEST_CASE("an expansion statement becomes one loop over the shortest pack") {
+  CHECK(expand("printf(\"%d %d\", @range(), v[:]) ...;") ==
+        "{ auto&& __circle_slice0 = ( v ); int const __circle_count = ::__circle_pack_count( "
+        "::__circle_slice_size(__circle_slice0) ); for (int __circle_i = 0; __circle_i < __circle_count; "
+        "++__circle_i) printf ( \"%d %d\" , __circle_i , __circle_slice0[__circle_i] ) ; }");
+  CHECK(expand("g(@range(n + 1)) ...;") ==
+        "{ int const __circle_count = ::__circle_pack_count( ( n + 1 ) ); for (int __circle_i = 0; "
+        "__circle_i < __circle_count; ++__circle_i) g ( __circle_i ) ; }");
+  // Statement heads stay in front of the block.
+  CHECK(expand("if (c) else_branch: g(v[:])...;").rfind("if ( c ) else_branch : {", 0) == 0);
+  CHECK(expand("case 1 ? 2 : 3: g(v[:])...;").rfind("case 1 ? 2 : 3 : {", 0) == 0);
+  CHECK(expand("for (int i : n) g(v[:])...;")
+            .rfind("for ( int i : ::__circle_range_init<decltype(( n ))>::__get( n ) ) {", 0) == 0);
+}
+
+TEST_CASE("C++'s own packs become a comma fold") {
+  CHECK(expand("printf(\"%d\", args) ...;") == "((void)( printf ( \"%d\" , args ) ), ... ) ;");
+  CHECK(expand("g(args...);") == "g ( args ... ) ;"); // an ordinary expansion stays
+}
+
+TEST_CASE("misused packs are errors at the construct") {
+  CHECK(expand("g(v[:]);") == "error at [: a dynamic slice is a pack: expand the statement with '...' before its ';'");
+  CHECK(expand("g(v[1:2])...;").rfind("error at [: circle supports the whole-object slice", 0) == 0);
+  CHECK(expand("g(@range())...;").rfind("error at @: '@range()' takes its length", 0) == 0);
+  CHECK(expand("g([:])...;") == "error at [: a dynamic slice '[:]' needs an object before it");
+  CHECK(expand("g(m[:][:])...;").rfind("error at [: circle does not slice a slice", 0) == 0);
+}
+
+TEST_CASE("what is not Circle's pack syntax is not planned") {
+  CHECK_FALSE(mayExpandPacks(rawTokens("auto f = [&](int x) { return x ? a : b; };")));
+  CHECK_FALSE(mayExpandPacks(rawTokens("g(args...);")));
+  CHECK(mayExpandPacks(rawTokens("g(x)...;")));
+}
+
+TEST_CASE("the range-for colon is the one a conditional does not own") {
+  auto colon = [](const std::string& s) {
+    std::vector<RawToken> t = rawTokens(s);
+    auto c = rangeForColon(t, 1);
+    return c ? (long)*c : -1L;
+  };
+  CHECK(colon("for (int i : n)") == 4);
+  CHECK(colon("for (auto [a, b] : m)") == 8);
+  CHECK(colon("for (int i = c ? 1 : 2; i < n; ++i)") == -1);
+  CHECK(colon("for (auto v = f(); auto x : v)") == 11);
+  CHECK(colon("for (int i = 0; i < (c ? 1 : 2); ++i)") == -1);
+}
