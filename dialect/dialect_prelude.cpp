@@ -45,10 +45,40 @@ template <class... __N> constexpr int __circle_pack_count(__N... __n) {
 }
 )";
 
+// Member traits (dialect/member_traits.h): the name is already parsed when its '.'
+// is seen, so the trait continues it as `name ->* tag`. Each overload has a class
+// operand, the tag, so no other ->* is affected.
+const char* kMemberTraits = R"(
+template <bool, class __T = void> struct __circle_enable_if {};
+template <class __T> struct __circle_enable_if<true, __T> { using type = __T; };
+struct __circle_text { const char* __s; };
+template <class __T> constexpr const char* operator->*(const __T&, __circle_text __t) { return __t.__s; }
+template <int __N> struct __circle_constant {};
+template <class __T, int __N> constexpr int operator->*(const __T&, __circle_constant<__N>) { return __N; }
+struct __circle_enumerator_name {};
+// The enumerator's name: __circle_enum_name is written after each noted enum and found
+// by argument-dependent lookup.
+template <class __E, class = typename __circle_enable_if<__is_enum(__E)>::type>
+constexpr const char* operator->*(__E __v, __circle_enumerator_name) {
+  return __circle_enum_name(__v);
+}
+struct __circle_length_tag {};
+template <class __T, decltype(sizeof 0) __N>
+constexpr decltype(sizeof 0) operator->*(__T (&)[__N], __circle_length_tag) { return __N; }
+// A name circle took for an enum variable or an array may name an object of a class
+// elsewhere in the file: its own member keeps its meaning.
+template <class __T> constexpr auto operator->*(__T& __x, __circle_enumerator_name) -> decltype((__x.string)) {
+  return __x.string;
+}
+template <class __T> constexpr auto operator->*(__T& __x, __circle_length_tag) -> decltype((__x.length)) {
+  return __x.length;
+}
+)";
+
 } // namespace
 
 std::string dialectPreludeText() {
-  return std::string("#ifdef __cplusplus\n") + kRangeFor + kPackExpansion + "#endif\n";
+  return std::string("#ifdef __cplusplus\n") + kRangeFor + kPackExpansion + kMemberTraits + "#endif\n";
 }
 
 } // namespace circle

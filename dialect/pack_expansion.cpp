@@ -143,17 +143,23 @@ size_t planPrefix(const std::vector<RawToken>& t, size_t end, RewritePlan& plan)
 
 } // namespace
 
-bool mayExpandPacks(const std::vector<RawToken>& s) {
+bool mayExpandPacks(const std::vector<RawToken>& s, const EnumRegistry* enums) {
   if (s.size() >= 2 && s[s.size() - 2].kind == tok::ellipsis) return true;
   for (size_t i = 0; i < s.size(); ++i)
-    if (isSlice(s, i) || isRange(s, i)) return true;
+    if (isSlice(s, i) || isRange(s, i) || (enums && !enumPackTrait(s, i, *enums).empty())) return true;
   return false;
 }
 
-std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawToken>& t) {
+std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawToken>& t, const EnumRegistry* enums) {
   size_t semi = t.size() - 1;
   RewritePlan plan;
   size_t begin = planPrefix(t, semi, plan);
+  if (enums) {
+    RewritePlan withEnums = plan;
+    std::variant<bool, DialectError> done = planEnumPackExpansions(t, begin, t.size(), *enums, withEnums);
+    if (auto* e = std::get_if<DialectError>(&done)) return *e;
+    if (std::get<bool>(done)) return withEnums;
+  }
   bool expanded = semi > begin && t[semi - 1].kind == tok::ellipsis;
   size_t end = expanded ? semi - 1 : semi; // the expression is t[begin, end)
 

@@ -14,6 +14,7 @@
 // A statement may begin with `if (...)`, `else`, `while (...)`, `for (...)`, `do` or a
 // label: those stay in front of the block.
 #pragma once
+#include "dialect/enum_reflection.h"
 #include "dialect/rewrite_plan.h"
 
 #include <variant>
@@ -22,9 +23,11 @@ namespace circle {
 
 // Does this statement use Circle's pack syntax at all? Cheap: most statements are
 // handed on without a plan.
-bool mayExpandPacks(const std::vector<RawToken>& statement);
+bool mayExpandPacks(const std::vector<RawToken>& statement, const EnumRegistry* enums = nullptr);
 
-// `statement` ends with its ';'. Returns the plan, or what is wrong.
-std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawToken>& statement);
+// `statement` ends with its ';'. Returns the plan, or what is wrong. With `enums`,
+// packs of enum traits expand first (dialect/enum_reflection.h).
+std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawToken>& statement,
+                                                          const EnumRegistry* enums = nullptr);
 
 } // namespace circle

@@ -1,7 +1,10 @@
 #include "dialect/statement_takeover.h"
 
+#include "dialect/enum_reflection.h"
+#include "dialect/member_traits.h"
 #include "dialect/pack_expansion.h"
 #include "dialect/range_for.h"
+#include "dialect/scope_tracker.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -27,7 +30,7 @@ struct Lookahead {
 // Does the file say anything Circle-only a statement could use? Most files never do,
 // and their statements are not read twice.
 bool mayHoldPacks(llvm::StringRef text) {
-  if (text.contains("[:") || text.contains('@')) return true;
+  if (text.contains("[:") || text.contains('@') || text.contains(".enum_")) return true;
   for (size_t at = text.find("..."); at != llvm::StringRef::npos; at = text.find("...", at + 3)) {
     size_t next = text.find_first_not_of(" \t\r\n", at + 3);
     if (next != llvm::StringRef::npos && text[next] == ';') return true;
@@ -37,11 +40,25 @@ bool mayHoldPacks(llvm::StringRef text) {
 
 class DialectTakeover {
 public:
-  explicit DialectTakeover(clang::Preprocessor& pp)
+  DialectTakeover(clang::Preprocessor& pp, const std::vector<int>& sms)
       : pp_(pp), sm_(pp.getSourceManager()),
-        error_(pp.getDiagnostics().getCustomDiagID(clang::DiagnosticsEngine::Error, "%0")) {}
+        error_(pp.getDiagnostics().getCustomDiagID(clang::DiagnosticsEngine::Error, "%0")) {
+    EnumInfo arch{"nvvm_arch_t", {}};
+    for (int sm : sms) arch.enumerators.push_back("sm_" + std::to_string(sm));
+    enums_.note(std::move(arch));
+  }
 
   void onToken(const clang::Token& tok) {
+    ScopeTracker::Kind scope = scopes_.current();
+    scopes_.onToken(tok);
+    if (tok.is(tok::semi) && !enumFunctions_.empty()) enumFunction(tok);
+    if (tok.is(tok::r_brace) && !replays_.empty()) replayMetaFor(tok);
+    if (tok.is(tok::l_square) && !pendingArray_.empty() && name(previous_[1]) == pendingArray_)
+      traits_.arrays.insert(pendingArray_);
+    if (tok.is(tok::identifier)) declaredName(tok);
+    previous_[0] = previous_[1];
+    previous_[1] = tok;
+    if (tok.is(tok::kw_enum)) noteEnum(tok, scope);
     switch (for_) {
     case For::Paren:
       if (tok.is(tok::l_paren)) {
@@ -70,6 +87,158 @@ public:
 
 private:
   enum class For { None, Paren, Header };
+
+  static llvm::StringRef name(const clang::Token& t) {
+    return t.is(tok::identifier) ? t.getIdentifierInfo()->getName() : llvm::StringRef();
+  }
+
+  // `E x` with E a noted enum: x's .string is the enumerator's name. `T a[` declares an
+  // array: a's .length is its extent. Then Circle's member traits on this name.
+  void declaredName(const clang::Token& tok) {
+    const clang::Token& before = previous_[1];
+    if (enums_.find(name(before))) traits_.enumVariables[name(tok).str()] = name(before).str();
+    pendingArray_ = before.is(tok::identifier) || isTypeKeyword(before) ? name(tok).str() : "";
+    llvm::StringRef n = name(tok);
+    if (!enums_.find(n) && !traits_.enumVariables.count(n) && !traits_.arrays.count(n)) return;
+    clang::Lexer* lexer = fileLexerAfter(tok);
+    if (!lexer) return;
+    Lookahead next;
+    int count = 0;
+    readAhead(*lexer, next, [&](const RawToken&) { return ++count == 3 ? Read::Done : Read::More; });
+    std::vector<RawToken> t{{tok::raw_identifier, 0, tok.getLength(), n}};
+    t.insert(t.end(), next.raw.begin(), next.raw.end());
+    auto trait = memberTrait(t, 0, traits_);
+    if (!trait) return;
+    const clang::Token& traitToken = next.tokens[1];
+    const RawToken& end = next.raw[1];
+    seek(*lexer, sm_.getBufferData(lexer->getFileID()).begin() + end.offset + end.length);
+    if (auto* e = std::get_if<DialectError>(&*trait)) {
+      pp_.Diag(e->token == 0 ? tok.getLocation() : next.tokens[e->token - 1].getLocation(), error_) << e->message;
+      return;
+    }
+    RewritePlan plan;
+    plan.add(std::get<TraitSpelling>(*trait).suffix, 0);
+    std::vector<clang::Token> out;
+    materialize(plan, {traitToken}, out);
+    enter(out);
+  }
+
+  static bool isTypeKeyword(const clang::Token& t) {
+    return t.isOneOf(tok::kw_int, tok::kw_char, tok::kw_short, tok::kw_long, tok::kw_unsigned, tok::kw_signed,
+                     tok::kw_float, tok::kw_double, tok::kw_bool, tok::kw_auto) ||
+           t.isOneOf(tok::kw_char8_t, tok::kw_char16_t, tok::kw_char32_t, tok::kw_wchar_t);
+  }
+
+  // An enum definition of a user's file is noted; at namespace or class scope its
+  // __circle_enum_name follows the ';' that ends it.
+  void noteEnum(const clang::Token& tok, ScopeTracker::Kind scope) {
+    clang::Lexer* lexer = fileLexerAfter(tok);
+    if (!lexer) return;
+    Lookahead def;
+    int depth = 0;
+    bool whole = readAhead(*lexer, def, [&](const RawToken& t) {
+      if (t.kind == tok::l_paren || t.kind == tok::l_square || t.kind == tok::l_brace) ++depth;
+      else if (t.kind == tok::r_paren || t.kind == tok::r_square || t.kind == tok::r_brace) --depth;
+      else if (t.kind == tok::semi && depth == 0) return Read::Done;
+      return depth < 0 ? Read::Stop : Read::More;
+    });
+    if (!whole) return;
+    std::optional<EnumInfo> e = parseEnumDefinition(def.raw);
+    if (!e) return;
+    if (scope != ScopeTracker::Kind::Block)
+      enumFunctions_[{lexer->getFileID(), (unsigned)def.raw.back().offset}] =
+          enumNameFunction(*e, scope == ScopeTracker::Kind::Class);
+    enums_.note(std::move(*e));
+  }
+
+  void enumFunction(const clang::Token& semi) {
+    if (!semi.getLocation().isFileID()) return;
+    auto [file, offset] = sm_.getDecomposedLoc(semi.getLocation());
+    auto it = enumFunctions_.find({file, offset});
+    if (it == enumFunctions_.end() || !fileLexerAfter(semi)) return;
+    RewritePlan plan;
+    plan.add(it->second, 0);
+    std::vector<clang::Token> out;
+    materialize(plan, {semi}, out);
+    enumFunctions_.erase(it);
+    enter(out);
+  }
+
+  // @meta for enum (T x : E) { body }: the body is lexed from the file once per
+  // enumerator, each time in a block that begins `constexpr T x = E::e;`, so Circle's
+  // syntax inside it is taken over like any other statement's.
+  struct Replay {
+    clang::FileID file;
+    unsigned open, close; // the body's braces
+    Lookahead head;       // @ meta for enum ( T x : E )
+    size_t colon, enumName;
+    const EnumInfo* e;
+    size_t next = 0;
+  };
+
+  std::vector<clang::Token> metaForBlock(const Replay& r, bool first) {
+    RewritePlan plan;
+    if (!first) plan.add("}", r.head.tokens.size() - 1);
+    if (r.next < r.e->enumerators.size()) {
+      // static: a case label inside the body may jump past it (C++ allows that past a
+      // static variable, not past an automatic one).
+      plan.add("{ static constexpr", 5);
+      plan.keep(5, r.colon);
+      plan.add("= " + r.e->name + "::" + r.e->enumerators[r.next] + ";", r.enumName);
+    }
+    std::vector<clang::Token> out;
+    materialize(plan, r.head.tokens, out);
+    return out;
+  }
+
+  enum class Meta { NotTaken, Started, Dropped };
+  Meta startMetaFor(clang::Lexer& lexer, const Lookahead& s) {
+    const std::vector<RawToken>& t = s.raw;
+    if (t.size() < 6 || !t[1].is("meta") || !t[2].is("for") || !t[3].is("enum") || t[4].kind != tok::l_paren)
+      return Meta::NotTaken;
+    size_t close = matchingClose(t, 4);
+    std::optional<size_t> colon = rangeForColon(t, 4);
+    if (close == std::string::npos || !colon || close + 1 >= t.size() || t[close + 1].kind != tok::l_brace ||
+        *colon < 7 || close < *colon + 2)
+      return Meta::NotTaken;
+    size_t bodyEnd = matchingClose(t, close + 1);
+    if (bodyEnd == std::string::npos) return Meta::NotTaken;
+    bool ambiguous = false;
+    const EnumInfo* e = enums_.find(t[close - 1].text, &ambiguous);
+    if (!e || ambiguous) {
+      pp_.Diag(s.tokens[close - 1].getLocation(), error_)
+          << (ambiguous ? "two enumerations are named '" + t[close - 1].text.str() + "'"
+                        : "'" + t[close - 1].text.str() + "' is not an enumeration circle has seen in your files "
+                          "(one in a system header, or with a directive in its body, is not noted)");
+      seek(lexer, sm_.getBufferData(lexer.getFileID()).begin() + t[bodyEnd].offset + 1);
+      return Meta::Dropped;
+    }
+    Replay r{lexer.getFileID(), (unsigned)t[close + 1].offset, (unsigned)t[bodyEnd].offset, {}, *colon, close - 1, e};
+    r.head.tokens.assign(s.tokens.begin(), s.tokens.begin() + close + 1);
+    r.head.raw.assign(t.begin(), t.begin() + close + 1);
+    if (e->enumerators.empty()) {
+      seek(lexer, sm_.getBufferData(lexer.getFileID()).begin() + t[bodyEnd].offset + 1);
+      return Meta::Dropped;
+    }
+    std::vector<clang::Token> out = metaForBlock(r, true);
+    seek(lexer, sm_.getBufferData(lexer.getFileID()).begin() + r.open);
+    replays_.push_back(std::move(r));
+    enter(out);
+    return Meta::Started;
+  }
+
+  void replayMetaFor(const clang::Token& brace) {
+    Replay& r = replays_.back();
+    if (!brace.getLocation().isFileID()) return;
+    auto [file, offset] = sm_.getDecomposedLoc(brace.getLocation());
+    clang::Lexer* lexer = file == r.file && offset == r.close ? fileLexerAfter(brace) : nullptr;
+    if (!lexer) return;
+    ++r.next;
+    std::vector<clang::Token> out = metaForBlock(r, false);
+    if (r.next < r.e->enumerators.size()) seek(*lexer, sm_.getBufferData(file).begin() + r.open);
+    else replays_.pop_back();
+    enter(out);
+  }
 
   // The file lexer `tok` came from, when it is a user's file and the lexer stands
   // right after `tok`; else null.
@@ -113,10 +282,17 @@ private:
 
   // One statement: up to its ';' outside brackets. A block (a '{' outside brackets) or
   // the end of the enclosing one is not a statement this reads.
+  // A braced initializer (after '=' or ']') is read with its statement; a @meta
+  // statement ends with its body.
   bool readStatement(clang::Lexer& lexer, Lookahead& out) {
     int depth = 0;
     return readAhead(lexer, out, [&](const RawToken& t) {
-      if (t.kind == tok::l_brace && depth == 0) return Read::Stop;
+      const std::vector<RawToken>& r = out.raw;
+      bool meta = r.size() > 1 && r[0].kind == tok::unknown && r[0].text == "@";
+      if (meta && t.kind == tok::r_brace && depth == 1) return Read::Done;
+      if (t.kind == tok::l_brace && depth == 0 && !meta &&
+          (r.size() < 2 || (r[r.size() - 2].kind != tok::equal && r[r.size() - 2].kind != tok::r_square)))
+        return Read::Stop;
       if (t.kind == tok::l_paren || t.kind == tok::l_square || t.kind == tok::l_brace) ++depth;
       else if (t.kind == tok::r_paren || t.kind == tok::r_square || t.kind == tok::r_brace)
         return depth-- == 0 ? Read::Stop : Read::More;
@@ -139,13 +315,25 @@ private:
     // entered, the ';' that ends them no longer comes from the file.
     while (true) {
       Lookahead next;
-      if (!readStatement(*lexer, next) || !mayExpandPacks(next.raw)) break;
-      std::variant<RewritePlan, DialectError> plan = planPackExpansion(next.raw);
+      if (!readStatement(*lexer, next)) break;
+      if (next.raw[0].kind == tok::unknown && next.raw[0].text == "@" && next.raw.size() > 1) {
+        enter(out); // what came before, then the body from the file
+        out.clear();
+        Meta meta = startMetaFor(*lexer, next);
+        if (meta == Meta::Started) return;
+        if (meta == Meta::Dropped) continue;
+        pp_.Diag(next.tokens[0].getLocation(), error_)
+            << "circle does not take Circle's '@" + next.raw[1].text.str() + "' here yet (dialect/README.md)";
+        seek(*lexer, sm_.getBufferData(lexer->getFileID()).begin() + next.raw.back().offset + next.raw.back().length);
+        continue;
+      }
+      if (!mayExpandPacks(next.raw, &enums_)) break;
+      std::variant<RewritePlan, DialectError> plan = planPackExpansion(next.raw, &enums_);
       if (auto* e = std::get_if<DialectError>(&plan)) {
         pp_.Diag(next.tokens[e->token].getLocation(), error_) << e->message;
         out.push_back(next.tokens.back()); // the statement is dropped, its ';' kept
       } else {
-        materialize(std::get<RewritePlan>(plan), next.tokens, out);
+        materialize(std::get<RewritePlan>(plan), next.tokens, out, &next.raw);
       }
       const RawToken& semi = next.raw.back();
       seek(*lexer, sm_.getBufferData(lexer->getFileID()).begin() + semi.offset + semi.length);
@@ -182,33 +370,47 @@ private:
   }
 
   // The plan's tokens: the user's as they were lexed, the new ones lexed from the
-  // plan's text and placed at their anchors.
-  void materialize(const RewritePlan& plan, const std::vector<clang::Token>& tokens, std::vector<clang::Token>& out) {
-    for (const PlanPiece& piece : plan.pieces()) {
-      if (piece.original >= 0) {
-        out.push_back(tokens[piece.original]);
-        continue;
+  // plan's text and placed at their anchors. With `raw`, Circle's member traits among
+  // the user's tokens (dialect/member_traits.h) are respelled on the way.
+  void materialize(const RewritePlan& plan, const std::vector<clang::Token>& tokens, std::vector<clang::Token>& out,
+                   const std::vector<RawToken>* raw = nullptr) {
+    const std::vector<PlanPiece>& pieces = plan.pieces();
+    for (size_t p = 0; p < pieces.size(); ++p) {
+      const PlanPiece& piece = pieces[p];
+      if (piece.original >= 0 && raw && p + 2 < pieces.size() && pieces[p + 1].original == piece.original + 1 &&
+          pieces[p + 2].original == piece.original + 2) {
+        auto trait = memberTrait(*raw, piece.original, traits_);
+        if (auto* e = trait ? std::get_if<DialectError>(&*trait) : nullptr) {
+          pp_.Diag(tokens[e->token].getLocation(), error_) << e->message;
+        } else if (trait) {
+          lexText(std::get<TraitSpelling>(*trait).replacement, tokens[piece.original].getLocation(), out);
+          p += 2;
+          continue;
+        }
       }
-      clang::SourceLocation anchor = tokens[piece.anchor].getLocation();
-      clang::Lexer raw(anchor, pp_.getLangOpts(), piece.text.c_str(), piece.text.c_str(),
-                       piece.text.c_str() + piece.text.size());
-      while (true) {
-        clang::Token t;
-        raw.LexFromRawLexer(t);
-        if (t.is(tok::eof)) break;
-        llvm::StringRef spelling = llvm::StringRef(piece.text).substr(
-            t.getLocation().getRawEncoding() - anchor.getRawEncoding(), t.getLength());
-        clang::Token made;
-        made.startToken();
-        made.setKind(t.getKind());
-        // The scratch buffer keeps the spelling (a literal's value, an identifier's
-        // name); the location is the anchor's, a place in the user's file.
-        pp_.CreateString(spelling, made);
-        if (made.is(tok::raw_identifier)) pp_.LookUpIdentifierInfo(made);
-        made.setLocation(anchor);
-        made.setFlag(clang::Token::LeadingSpace);
-        out.push_back(made);
-      }
+      if (piece.original >= 0) out.push_back(tokens[piece.original]);
+      else lexText(piece.text, tokens[piece.anchor].getLocation(), out);
+    }
+  }
+
+  void lexText(const std::string& text, clang::SourceLocation anchor, std::vector<clang::Token>& out) {
+    clang::Lexer raw(anchor, pp_.getLangOpts(), text.c_str(), text.c_str(), text.c_str() + text.size());
+    while (true) {
+      clang::Token t;
+      raw.LexFromRawLexer(t);
+      if (t.is(tok::eof)) break;
+      llvm::StringRef spelling =
+          llvm::StringRef(text).substr(t.getLocation().getRawEncoding() - anchor.getRawEncoding(), t.getLength());
+      clang::Token made;
+      made.startToken();
+      made.setKind(t.getKind());
+      // The scratch buffer keeps the spelling (a literal's value, an identifier's
+      // name); the location is the anchor's, a place in the user's file.
+      pp_.CreateString(spelling, made);
+      if (made.is(tok::raw_identifier)) pp_.LookUpIdentifierInfo(made);
+      made.setLocation(anchor);
+      made.setFlag(clang::Token::LeadingSpace);
+      out.push_back(made);
     }
   }
 
@@ -225,12 +427,20 @@ private:
   For for_ = For::None;
   int depth_ = 0, questions_ = 0;
   std::map<clang::FileID, bool> packFiles_;
+  ScopeTracker scopes_;
+  EnumRegistry enums_;
+  TraitNames traits_{enums_, {}, {}};
+  std::map<std::pair<clang::FileID, unsigned>, std::string> enumFunctions_; // at the enum's ';'
+  std::vector<Replay> replays_;
+  clang::Token previous_[2];
+  std::string pendingArray_;
 };
 
 } // namespace
 
-std::function<void(const clang::Token&)> takeOverDialectStatements(clang::Preprocessor& pp) {
-  auto takeover = std::make_shared<DialectTakeover>(pp);
+std::function<void(const clang::Token&)> takeOverDialectStatements(clang::Preprocessor& pp,
+                                                                 const std::vector<int>& sms) {
+  auto takeover = std::make_shared<DialectTakeover>(pp, sms);
   return [takeover](const clang::Token& tok) { takeover->onToken(tok); };
 }
 

@@ -13,6 +13,7 @@
 // `circle -E` prints the dialect unchanged; compiling that output respells it then.
 #pragma once
 #include <functional>
+#include <vector>
 
 namespace clang {
 class Preprocessor;
@@ -21,6 +22,8 @@ class Token;
 
 namespace circle {
 
-std::function<void(const clang::Token&)> takeOverDialectStatements(clang::Preprocessor& pp);
+// `sms`: the -sm_XX targets, nvvm_arch_t's enumerators.
+std::function<void(const clang::Token&)> takeOverDialectStatements(clang::Preprocessor& pp,
+                                                                 const std::vector<int>& sms);
 
 } // namespace circle

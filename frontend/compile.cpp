@@ -202,6 +202,7 @@ public:
     ok_ = true;
   }
 
+  const std::vector<int>& smTargets() const { return o_.smTargets; }
   UntaggedFunctions& untagged() { return untagged_; }
   LaunchTokens& launchTokens(clang::SourceManager& sm) {
     if (!launchTokens_) launchTokens_.emplace(sm);
@@ -709,7 +710,7 @@ protected:
     clang::Preprocessor& pp = ci.getPreprocessor();
     pp.setTokenWatcher([ban = banCudaArch(pp), gate = gateIfTargetMacro(pp), storageOnly = watchStorageOnly(),
                         &untagged = c_.untagged(), &launches = c_.launchTokens(ci.getSourceManager()),
-                        &ci, dialect = takeOverDialectStatements(pp)](const clang::Token& tok) {
+                        &ci, dialect = takeOverDialectStatements(pp, c_.smTargets())](const clang::Token& tok) {
       ban(tok);
       launches.onToken(tok);
       gate(tok);

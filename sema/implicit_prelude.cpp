@@ -3,6 +3,7 @@
 #include "sema/untagged_functions.h"
 
 #include "dialect/dialect_prelude.h"
+#include "dialect/enum_reflection.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -191,6 +192,9 @@ std::string preludeText(const PreludeConfig& config) {
     os << " };\n";
   }
   os << dialectPreludeText();
+  EnumInfo arch{"nvvm_arch_t", {}};
+  for (int sm : config.sms) arch.enumerators.push_back("sm_" + std::to_string(sm));
+  os << "#ifdef __cplusplus\n" << enumNameFunction(arch, false) << "\n#endif\n";
   return text;
 }
 

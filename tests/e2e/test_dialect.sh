@@ -66,12 +66,69 @@ expect_eq "$(./usr_prog)" "10" "a -I header's range-for over an integer ($(cat b
 printf '#include <sys.h>\nint main() { return sys_sum(5); }\n' > sys.cxx
 expect_contains "$("$CIRCLE" -isystem sys sys.cxx -o sys_prog 2>&1)" "error: invalid range expression of type 'int'" "a system header is left as written"
 
+# Enum reflection and member traits: namespace, class and block enums, packs in
+# statements and in braced lists, @meta for enum (in a switch too), .string, .length;
+# a struct's own members named string and length keep their meaning.
+"$CIRCLE" "$PROGRAMS/dialect_enums.cxx" -o enums > build.log 2>&1
+expect_eq "$?" 0 "dialect_enums.cxx compiles ($(cat build.log))"
+expect_eq "$(./enums)" "$(cat "$PROGRAMS/dialect_enums.out")" "enum traits, packs and @meta for enum print as written"
+cat > enbad.cxx <<'SRC'
+#include <cstdio>
+enum class color { red, green };
+namespace a { enum twice { x, y }; }
+namespace b { enum twice { p, q, r }; }
+int main() {
+  const char* n = color.enum_names;
+  @meta for enum (int k : unknown_enum) { std::printf("%d\n", k); }
+  @meta for (int i : 3) { std::printf("%d\n", i); }
+  std::printf("%d\n", twice.enum_count);
+}
+SRC
+out=$("$CIRCLE" enbad.cxx -o enbad 2>&1); rc=$?
+expect_eq "$rc" 1 "bad enum reflection fails"
+expect_contains "$out" "enbad.cxx:6:25: error: 'color.enum_names' is a pack: expand it with '...'" "an unexpanded enum pack"
+expect_contains "$out" "enbad.cxx:7:27: error: 'unknown_enum' is not an enumeration circle has seen in your files" "@meta for enum over an unknown enum"
+expect_contains "$out" "enbad.cxx:8:3: error: circle does not take Circle's '@meta' here yet" "@meta for over a count is not taken yet"
+expect_contains "$out" "enbad.cxx:9:23: error: two enumerations are named 'twice'" "an ambiguous enum name"
+
+# A name taken for an array or an enum variable in one place, naming a struct
+# elsewhere, keeps the struct's members; enums in an extern "C" block get their names.
+cat > names.cxx <<'SRC'
+#include <cstdio>
+extern "C" {
+enum c_one { c_a, c_b };
+enum c_two { c_x };
+}
+struct segment { float length; const char* string; };
+void f() { int data[3] = {1, 2, 3}; std::printf("%zu ", data.length); c_one v = c_b; std::printf("%s ", v.string); }
+int main() {
+  f();
+  segment data{2.5f, "s"};
+  data.length += 1;
+  segment v{0, "member"};
+  std::printf("%g %s %s\n", data.length, v.string, c_x == 0 ? "ok" : "");
+}
+SRC
+"$CIRCLE" names.cxx -o names > build.log 2>&1
+expect_eq "$(./names)" "3 c_b 3.5 member ok" "members named length and string keep their meaning ($(cat build.log))"
+
 # The guide's programs, verbatim (tests/seed/): they compile for two sms; the GPU
 # suite runs them (tests/gpu/cases.txt, seed_*).
-for name in roman unique qsort vec; do
+for name in roman unique qsort vec targets if_target launch; do
   out=$(cu -sm_75 -sm_90 "$CIRCLE_ROOT/tests/seed/$name.cxx" -o "$name" 2>&1)
   expect_eq "$?" 0 "the guide's $name.cxx compiles ($out)"
 done
+expect_eq "$(./targets)" "$(printf 'sm_75 = 75\nsm_90 = 90')" "the guide's targets.cxx prints every sm"
+# if_target.cxx: each sm's kernel keeps only its own printf (the @meta for enum body
+# once per sm, the if target folded per pass).
+cu -sm_75 -sm_90 -S -gpu "$CIRCLE_ROOT/tests/seed/if_target.cxx" -o it > /dev/null 2>&1
+expect_eq "$(grep -c '\.b8 _\$_str[0-9]*\[6\] = {115, 109, 95, 55, 53}' it.sm_75.ptx)" 1 "sm_75's kernel names sm_75"
+expect_eq "$(grep -c '\.b8 _\$_str[0-9]*\[6\] = {115, 109, 95, 57, 48}' it.sm_90.ptx)" 1 "sm_90's kernel names sm_90"
+expect_eq "$(grep -c 'call.uni (retval0), vprintf' it.sm_90.ptx)" 1 "one printf per kernel"
+# launch.cxx: the 5-argument launch inside @meta for enum emits kernel<sm_XX> for its sm only.
+cu -sm_75 -sm_90 -S -gpu "$CIRCLE_ROOT/tests/seed/launch.cxx" -o la > /dev/null 2>&1
+expect_eq "$(grep '\.entry' la.sm_75.ptx | tr -d '\n')" ".visible .entry _Z6kernelIL11nvvm_arch_t75EEvv()" "sm_75 has only kernel<sm_75>"
+expect_eq "$(grep '\.entry' la.sm_90.ptx | tr -d '\n')" ".visible .entry _Z6kernelIL11nvvm_arch_t90EEvv()" "sm_90 has only kernel<sm_90>"
 # The respelled kernel is what the standard-C++ port compiles to: same loop, same calls.
 cu -sm_90 -S -gpu "$CIRCLE_ROOT/tests/seed/unique.cxx" -o seed > /dev/null 2>&1
 cu -sm_90 -S -gpu "$EXAMPLES/unique.cxx" -o port > /dev/null 2>&1

@@ -1,3 +1,4 @@
+#include "dialect/member_traits.h"
 #include "dialect/pack_expansion.h"
 #include "dialect/range_for.h"
 
@@ -92,4 +93,53 @@ TEST_CASE("the range-for colon is the one a conditional does not own") {
   CHECK(colon("for (int i = c ? 1 : 2; i < n; ++i)") == -1);
   CHECK(colon("for (auto v = f(); auto x : v)") == 11);
   CHECK(colon("for (int i = 0; i < (c ? 1 : 2); ++i)") == -1);
+}
+
+TEST_CASE("enum definitions are read with their enumerators in order") {
+  auto e = parseEnumDefinition(rawTokens("class [[nodiscard]] tuning : int { a = 35, b [[deprecated]] = f(1, 2), c };"));
+  REQUIRE(e);
+  CHECK(e->name == "tuning");
+  CHECK(e->enumerators == std::vector<std::string>{"a", "b", "c"});
+  CHECK_FALSE(parseEnumDefinition(rawTokens("class opaque : int;")));
+  CHECK_FALSE(parseEnumDefinition(rawTokens("{ anonymous };")));
+  CHECK(enumNameFunction(*e, true) ==
+        "friend constexpr const char* __circle_enum_name(tuning __v) { return __v == tuning::a ? \"a\" : "
+        "__v == tuning::b ? \"b\" : __v == tuning::c ? \"c\" : nullptr; }");
+}
+
+TEST_CASE("enum packs expand once per enumerator, as statements or list items") {
+  EnumRegistry enums;
+  enums.note({"arch", {"sm_75", "sm_90"}});
+  auto expandEnums = [&](const std::string& s) {
+    std::vector<RawToken> t = rawTokens(s);
+    auto plan = planPackExpansion(t, &enums);
+    if (auto* e = std::get_if<DialectError>(&plan)) return "error: " + e->message;
+    return render(t, std::get<RewritePlan>(plan));
+  };
+  CHECK(expandEnums("f(arch.enum_names, (int)arch.enum_values) ...;") ==
+        "{ f ( \"sm_75\" , ( int ) arch::sm_75 ) ; f ( \"sm_90\" , ( int ) arch::sm_90 ) ; } ;");
+  CHECK(expandEnums("const int v[] { 1, (int)arch.enum_values ... };") ==
+        "const int v [ ] { 1 , ( int ) arch::sm_75 , ( int ) arch::sm_90 } ;");
+  enums.note({"arch", {"other"}});
+  CHECK(expandEnums("f(arch.enum_names) ...;").rfind("error: two enumerations are named 'arch'", 0) == 0);
+}
+
+TEST_CASE("member traits apply only to names declared as enums, enum variables or arrays") {
+  EnumRegistry enums;
+  enums.note({"color", {"red", "green"}});
+  TraitNames names{enums, {{"c", "color"}}, {"arr"}};
+  auto spell = [&](const std::string& s) -> std::string {
+    auto trait = memberTrait(rawTokens(s), 0, names);
+    if (!trait) return "none";
+    if (auto* e = std::get_if<DialectError>(&*trait)) return "error: " + e->message;
+    return std::get<TraitSpelling>(*trait).replacement;
+  };
+  CHECK(spell("color.enum_count") == "2");
+  CHECK(spell("color.string") == "\"color\"");
+  CHECK(spell("c.string") == "__circle_enum_name(c)");
+  CHECK(spell("arr.length") == "(arr ->* ::__circle_length_tag{})");
+  CHECK(spell("other.length") == "none");  // a struct's member keeps its meaning
+  CHECK(spell("c.length") == "none");
+  CHECK(spell("arr.length()") == "none");  // a call is C++'s
+  CHECK(spell("color.enum_names") == "error: 'color.enum_names' is a pack: expand it with '...'");
 }
