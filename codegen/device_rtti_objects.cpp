@@ -8,6 +8,7 @@
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/VTableBuilder.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
@@ -243,7 +244,33 @@ private:
 
 } // namespace
 
+namespace {
+
+// __cxa_throw(object, type_info, destructor): CodeGen passes a null type_info on a
+// GPU. The type thrown on the call's line, when one type is, is declared here and
+// defined with the others below (a line that throws two types keeps null, and the
+// runtime says it does not know the type).
+void giveThrowsTheirTypes(llvm::Module& m, const DeviceRtti& rtti) {
+  llvm::Function* cxaThrow = m.getFunction("__cxa_throw");
+  if (!cxaThrow || rtti.throws.empty()) return;
+  for (llvm::User* u : cxaThrow->users()) {
+    auto* call = llvm::dyn_cast<llvm::CallBase>(u);
+    if (!call || call->getCalledFunction() != cxaThrow || call->arg_size() < 2 ||
+        !llvm::isa<llvm::ConstantPointerNull>(call->getArgOperand(1)))
+      continue;
+    const llvm::DebugLoc& at = call->getDebugLoc();
+    if (!at) continue;
+    auto it = rtti.throws.find(throwSiteKey(at->getFilename(), at.getLine()));
+    if (it == rtti.throws.end() || it->second.size() != 1) continue;
+    llvm::Constant* info = m.getOrInsertGlobal("_ZTI" + *it->second.begin(), llvm::Type::getInt8Ty(m.getContext()));
+    call->setArgOperand(1, info);
+  }
+}
+
+} // namespace
+
 void emitDeviceRtti(llvm::Module& m, clang::ASTContext& ast, const DeviceRtti& rtti) {
+  giveThrowsTheirTypes(m, rtti);
   RttiEmitter(m, ast, rtti).run();
 }
 

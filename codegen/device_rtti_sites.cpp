@@ -1,5 +1,8 @@
 #include "codegen/device_rtti_sites.h"
 
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
+
 #include "sema/instantiation_visitor.h"
 
 #include "clang/AST/ASTContext.h"
@@ -28,6 +31,15 @@ public:
     if (rd->isThisDeclarationADefinition() && !rd->isDependentContext() && rd->isDynamicClass() &&
         !rd->isInvalidDecl())
       nameOf(ast_.getCanonicalTagType(rd));
+    return true;
+  }
+
+  bool VisitCXXThrowExpr(CXXThrowExpr* t) {
+    if (!t->getSubExpr() || t->isInstantiationDependent()) return true;
+    QualType type = t->getSubExpr()->getType();
+    if (type->isArrayType() || type->isFunctionType()) type = ast_.getDecayedType(type);
+    PresumedLoc at = ast_.getSourceManager().getPresumedLoc(ast_.getSourceManager().getExpansionLoc(t->getThrowLoc()));
+    if (at.isValid()) out_.throws[throwSiteKey(at.getFilename(), at.getLine())].insert(nameOf(type));
     return true;
   }
 
@@ -126,6 +138,10 @@ private:
 };
 
 } // namespace
+
+std::string throwSiteKey(llvm::StringRef file, unsigned line) {
+  return llvm::sys::path::filename(file).str() + ":" + std::to_string(line);
+}
 
 std::string rttiTypeName(clang::MangleContext& mangler, clang::QualType type) {
   clang::ASTContext& ast = mangler.getASTContext();

@@ -7,13 +7,19 @@
 //  - dynamic_cast calls the prelude's __circle_dynamic_cast with the two types'
 //    type_info objects (libdevice-c/runtime/rtti.cpp walks them);
 //  - typeid of a polymorphic object reads the vtable, whose type_info slots
-//    device_rtti_objects.cpp fills in.
+//    device_rtti_objects.cpp fills in;
+//  - a throw passes its type's type_info to __cxa_throw (CodeGen passes null on a
+//    GPU): each throw's type is noted by file and line, and the call the device
+//    pass emitted there gets it (device_rtti_objects.cpp).
 // The swaps hold for the length of each device pass only; the host pass sees the
 // expressions the parser built.
 #pragma once
 #include "clang/AST/Type.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -37,7 +43,12 @@ struct DeviceRtti {
   // type (the _ZTI/_ZTS/_ZTV symbols' suffix): the types typeid and dynamic_cast
   // name, and every dynamic class (their vtables hold a type_info slot).
   std::map<std::string, clang::QualType> types;
+  // The types thrown on each line, by "file name:line" (the file's last component).
+  std::map<std::string, std::set<std::string>> throws;
 };
+
+// The key of `throws` for a source line.
+std::string throwSiteKey(llvm::StringRef file, unsigned line);
 
 // The Itanium ABI's mangling of a type, cv-qualifiers dropped: what follows _ZTI,
 // _ZTS and _ZTV in its symbols, and the string type_info::name() returns.

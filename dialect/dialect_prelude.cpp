@@ -75,10 +75,40 @@ template <class __T> constexpr auto operator->*(__T& __x, __circle_length_tag) -
 }
 )";
 
+// A throw in device-only code (dialect/device_throw.h) is respelled
+// `(::__circle_throw(e), ::__circle_thrown{})`: constexpr makes the function a host
+// and device one, where Clang accepts a throw; the second operand converts to any
+// type, so `c ? x : throw e` keeps x's type. The host throws; a device pass reports
+// the type (as __PRETTY_FUNCTION__ spells it) and what() to the device runtime, which
+// prints them and traps (libdevice-c/runtime/exceptions.cpp).
+const char* kDeviceThrow = R"(
+struct __circle_thrown {
+  template <class __T> constexpr operator __T() const noexcept { __builtin_unreachable(); }
+};
+extern "C" [[noreturn]] void __circle_device_throw(const char* __signature, const char* __what);
+template <class __E> [[noreturn]] constexpr void __circle_throw(__E&& __e) {
+  if (::__circle_if_target(__is_host_target)) {
+    throw static_cast<__E&&>(__e);
+  } else {
+    const char* __what = nullptr;
+#if __cplusplus >= 202002L
+    if constexpr (__is_convertible(__E, const char*)) {
+      __circle_device_throw("[__E = const char*]", __e);
+    } else if constexpr (requires { static_cast<const char*>(__e.what()); }) {
+      __what = __e.what();
+    }
+#endif
+    __circle_device_throw(__PRETTY_FUNCTION__, __what);
+  }
+}
+template <class = void> [[noreturn]] constexpr void __circle_rethrow() { throw; }
+)";
+
 } // namespace
 
 std::string dialectPreludeText() {
-  return std::string("#ifdef __cplusplus\n") + kRangeFor + kPackExpansion + kMemberTraits + "#endif\n";
+  return std::string("#ifdef __cplusplus\n") + kRangeFor + kPackExpansion + kMemberTraits + kDeviceThrow +
+         "#endif\n";
 }
 
 } // namespace circle

@@ -7,9 +7,6 @@ namespace {
 namespace tok = clang::tok;
 constexpr size_t npos = std::string::npos;
 
-bool opens(tok::TokenKind k) { return k == tok::l_paren || k == tok::l_square || k == tok::l_brace; }
-bool closes(tok::TokenKind k) { return k == tok::r_paren || k == tok::r_square || k == tok::r_brace; }
-
 // Skips `[[...]]` and `__attribute__((...))` starting at t[i]; returns the next index.
 size_t skipAttributes(const std::vector<RawToken>& t, size_t i) {
   while (i < t.size()) {
@@ -44,8 +41,8 @@ std::optional<EnumInfo> parseEnumDefinition(const std::vector<RawToken>& t) {
   bool expectName = true;
   int depth = 0;
   for (size_t k = i + 1; k < close; ++k) {
-    if (opens(t[k].kind)) ++depth;
-    else if (closes(t[k].kind)) --depth;
+    if (opensBracket(t[k].kind)) ++depth;
+    else if (closesBracket(t[k].kind)) --depth;
     else if (depth == 0 && t[k].kind == tok::comma) expectName = true;
     else if (depth == 0 && expectName && t[k].kind == tok::raw_identifier) {
       e.enumerators.push_back(t[k].text.str());
@@ -98,8 +95,8 @@ std::variant<bool, DialectError> planEnumPackExpansions(const std::vector<RawTok
     size_t start = from;
     int depth = 0;
     for (size_t j = i; j-- > from;) {
-      if (closes(t[j].kind)) ++depth;
-      else if (opens(t[j].kind) && depth-- == 0) { start = j + 1; break; }
+      if (closesBracket(t[j].kind)) ++depth;
+      else if (opensBracket(t[j].kind) && depth-- == 0) { start = j + 1; break; }
       else if (depth == 0 && (t[j].kind == tok::comma || t[j].kind == tok::semi)) { start = j + 1; break; }
     }
     const EnumInfo* e = nullptr;

@@ -93,8 +93,8 @@ struct Range {
 bool isBoundedSlice(const std::vector<RawToken>& t, size_t open, size_t close) {
   int depth = 0, questions = 0;
   for (size_t i = open; i < close; ++i) {
-    if (t[i].kind == tok::l_paren || t[i].kind == tok::l_square || t[i].kind == tok::l_brace) ++depth;
-    else if (t[i].kind == tok::r_paren || t[i].kind == tok::r_square || t[i].kind == tok::r_brace) --depth;
+    if (opensBracket(t[i].kind)) ++depth;
+    else if (closesBracket(t[i].kind)) --depth;
     else if (depth == 1 && t[i].kind == tok::question) ++questions;
     else if (depth == 1 && t[i].kind == tok::colon && questions-- == 0) return true;
   }

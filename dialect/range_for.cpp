@@ -2,20 +2,11 @@
 
 namespace circle {
 
-namespace {
-bool opens(clang::tok::TokenKind k) {
-  return k == clang::tok::l_paren || k == clang::tok::l_square || k == clang::tok::l_brace;
-}
-bool closes(clang::tok::TokenKind k) {
-  return k == clang::tok::r_paren || k == clang::tok::r_square || k == clang::tok::r_brace;
-}
-} // namespace
-
 size_t matchingClose(const std::vector<RawToken>& t, size_t open) {
   int depth = 0;
   for (size_t i = open; i < t.size(); ++i) {
-    if (opens(t[i].kind)) ++depth;
-    else if (closes(t[i].kind) && --depth == 0) return i;
+    if (opensBracket(t[i].kind)) ++depth;
+    else if (closesBracket(t[i].kind) && --depth == 0) return i;
   }
   return std::string::npos;
 }
@@ -24,8 +15,8 @@ std::optional<size_t> rangeForColon(const std::vector<RawToken>& t, size_t open)
   int depth = 0, questions = 0;
   for (size_t i = open; i < t.size(); ++i) {
     clang::tok::TokenKind k = t[i].kind;
-    if (opens(k)) ++depth;
-    else if (closes(k) && --depth == 0) return std::nullopt;
+    if (opensBracket(k)) ++depth;
+    else if (closesBracket(k) && --depth == 0) return std::nullopt;
     else if (depth != 1) continue;
     else if (k == clang::tok::question) ++questions;
     else if (k == clang::tok::colon && questions > 0) --questions;

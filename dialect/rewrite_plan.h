@@ -38,6 +38,13 @@ struct DialectError {
   std::string message;
 };
 
+inline bool opensBracket(clang::tok::TokenKind k) {
+  return k == clang::tok::l_paren || k == clang::tok::l_square || k == clang::tok::l_brace;
+}
+inline bool closesBracket(clang::tok::TokenKind k) {
+  return k == clang::tok::r_paren || k == clang::tok::r_square || k == clang::tok::r_brace;
+}
+
 // Index of the token that closes the bracket opened at `open` ('(', '[' or '{'),
 // or npos when the tokens end first.
 size_t matchingClose(const std::vector<RawToken>& t, size_t open);

@@ -4,7 +4,24 @@
 
 namespace circle {
 
-ScopeTracker::Kind ScopeTracker::classify() const {
+ScopeTracker::Scope ScopeTracker::classify() const {
+  namespace tok = clang::tok;
+  // CUDA's __device__, __global__ and __host__ reach the parser as __attribute__((x)).
+  bool device = false, host = false;
+  for (size_t k = 3; k < recent_.size(); ++k) {
+    // An annotation token's pointer is not an identifier (Clang only asserts that).
+    const clang::IdentifierInfo* ii = recent_[k].isAnnotation() ? nullptr : recent_[k].getIdentifierInfo();
+    const clang::IdentifierInfo* attr = recent_[k - 3].isAnnotation() ? nullptr : recent_[k - 3].getIdentifierInfo();
+    if (!ii || !attr || attr->getName() != "__attribute__" || !recent_[k - 1].is(tok::l_paren)) continue;
+    device |= ii->getName() == "device" || ii->getName() == "global";
+    host |= ii->getName() == "host";
+  }
+  bool inDevice = !scopes_.empty() && scopes_.back().deviceOnly;
+  Kind kind = classifyKind();
+  return {kind, inDevice || (kind == Kind::Block && device && !host)};
+}
+
+ScopeTracker::Kind ScopeTracker::classifyKind() const {
   namespace tok = clang::tok;
   size_t i = 0;
   if (i < recent_.size() && recent_[i].is(tok::kw_template)) { // template <...>
@@ -19,7 +36,7 @@ ScopeTracker::Kind ScopeTracker::classify() const {
   if (i + 1 < recent_.size() && recent_[i].is(tok::kw_extern) && recent_[i + 1].is(tok::string_literal))
     return Kind::Namespace;
   bool inBlock = false;
-  for (Kind k : scopes_) inBlock |= k == Kind::Block;
+  for (const Scope& s : scopes_) inBlock |= s.kind == Kind::Block;
   for (; i < recent_.size(); ++i) {
     if (recent_[i].isOneOf(tok::l_paren, tok::equal, tok::kw_enum)) break;
     if (recent_[i].isOneOf(tok::kw_struct, tok::kw_class, tok::kw_union)) return inBlock ? Kind::Block : Kind::Class;

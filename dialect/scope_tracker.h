@@ -1,7 +1,8 @@
 // Which kind of scope each '{' of the token stream opens, from the tokens since the
 // last ';', '{' or '}': what may be written after an enum there (a namespace-scope
 // function, a class's friend, or nothing in a function's block, where C++ allows no
-// function definition, nor a friend's in a local class).
+// function definition, nor a friend's in a local class), and whether a block is the
+// body of a __device__ or __global__ function without __host__ (or inside one).
 #pragma once
 #include "clang/Lex/Token.h"
 
@@ -14,11 +15,17 @@ public:
   enum class Kind { Namespace, Class, Block };
   void onToken(const clang::Token& tok);
   // Where a declaration that starts now would be.
-  Kind current() const { return scopes_.empty() ? Kind::Namespace : scopes_.back(); }
+  Kind current() const { return scopes_.empty() ? Kind::Namespace : scopes_.back().kind; }
+  bool inDeviceOnlyCode() const { return !scopes_.empty() && scopes_.back().deviceOnly; }
 
 private:
-  Kind classify() const;
-  std::vector<Kind> scopes_;
+  struct Scope {
+    Kind kind;
+    bool deviceOnly;
+  };
+  Scope classify() const;
+  Kind classifyKind() const;
+  std::vector<Scope> scopes_;
   std::vector<clang::Token> recent_; // since the last ';', '{' or '}' (the first few)
 };
 

@@ -1,5 +1,6 @@
 #include "dialect/statement_takeover.h"
 
+#include "dialect/device_throw.h"
 #include "dialect/enum_reflection.h"
 #include "dialect/member_traits.h"
 #include "dialect/pack_expansion.h"
@@ -10,8 +11,11 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 #include <map>
 #include <memory>
+#include <string_view>
 #include <variant>
 
 namespace circle {
@@ -46,6 +50,13 @@ public:
     EnumInfo arch{"nvvm_arch_t", {}};
     for (int sm : sms) arch.enumerators.push_back("sm_" + std::to_string(sm));
     enums_.note(std::move(arch));
+    noteEnumName("nvvm_arch_t");
+  }
+
+  void noteEnumName(llvm::StringRef name) {
+    clang::IdentifierInfo* ii = pp_.getIdentifierInfo(name);
+    enumNames_.insert(ii);
+    traced_.insert(ii);
   }
 
   void onToken(const clang::Token& tok) {
@@ -53,8 +64,11 @@ public:
     scopes_.onToken(tok);
     if (tok.is(tok::semi) && !enumFunctions_.empty()) enumFunction(tok);
     if (tok.is(tok::r_brace) && !replays_.empty()) replayMetaFor(tok);
-    if (tok.is(tok::l_square) && !pendingArray_.empty() && name(previous_[1]) == pendingArray_)
-      traits_.arrays.insert(pendingArray_);
+    if (tok.is(tok::l_square) && pendingArray_ && previous_[1].is(tok::identifier) &&
+        previous_[1].getIdentifierInfo() == pendingArray_) {
+      traits_.arrays.insert(pendingArray_->getName().str());
+      traced_.insert(pendingArray_);
+    }
     if (tok.is(tok::identifier)) declaredName(tok);
     previous_[0] = previous_[1];
     previous_[1] = tok;
@@ -96,10 +110,14 @@ private:
   // array: a's .length is its extent. Then Circle's member traits on this name.
   void declaredName(const clang::Token& tok) {
     const clang::Token& before = previous_[1];
-    if (enums_.find(name(before))) traits_.enumVariables[name(tok).str()] = name(before).str();
-    pendingArray_ = before.is(tok::identifier) || isTypeKeyword(before) ? name(tok).str() : "";
+    // Every identifier of every header passes here: sets of IdentifierInfo pointers keep it cheap.
+    if (before.is(tok::identifier) && enumNames_.count(before.getIdentifierInfo())) {
+      traits_.enumVariables[name(tok).str()] = name(before).str();
+      traced_.insert(tok.getIdentifierInfo());
+    }
+    pendingArray_ = before.is(tok::identifier) || isTypeKeyword(before) ? tok.getIdentifierInfo() : nullptr;
+    if (!traced_.count(tok.getIdentifierInfo())) return;
     llvm::StringRef n = name(tok);
-    if (!enums_.find(n) && !traits_.enumVariables.count(n) && !traits_.arrays.count(n)) return;
     clang::Lexer* lexer = fileLexerAfter(tok);
     if (!lexer) return;
     Lookahead next;
@@ -111,7 +129,7 @@ private:
     if (!trait) return;
     const clang::Token& traitToken = next.tokens[1];
     const RawToken& end = next.raw[1];
-    seek(*lexer, sm_.getBufferData(lexer->getFileID()).begin() + end.offset + end.length);
+    seekAfter(*lexer, end);
     if (auto* e = std::get_if<DialectError>(&*trait)) {
       pp_.Diag(e->token == 0 ? tok.getLocation() : next.tokens[e->token - 1].getLocation(), error_) << e->message;
       return;
@@ -137,8 +155,8 @@ private:
     Lookahead def;
     int depth = 0;
     bool whole = readAhead(*lexer, def, [&](const RawToken& t) {
-      if (t.kind == tok::l_paren || t.kind == tok::l_square || t.kind == tok::l_brace) ++depth;
-      else if (t.kind == tok::r_paren || t.kind == tok::r_square || t.kind == tok::r_brace) --depth;
+      if (opensBracket(t.kind)) ++depth;
+      else if (closesBracket(t.kind)) --depth;
       else if (t.kind == tok::semi && depth == 0) return Read::Done;
       return depth < 0 ? Read::Stop : Read::More;
     });
@@ -148,6 +166,7 @@ private:
     if (scope != ScopeTracker::Kind::Block)
       enumFunctions_[{lexer->getFileID(), (unsigned)def.raw.back().offset}] =
           enumNameFunction(*e, scope == ScopeTracker::Kind::Class);
+    noteEnumName(e->name);
     enums_.note(std::move(*e));
   }
 
@@ -210,18 +229,18 @@ private:
           << (ambiguous ? "two enumerations are named '" + t[close - 1].text.str() + "'"
                         : "'" + t[close - 1].text.str() + "' is not an enumeration circle has seen in your files "
                           "(one in a system header, or with a directive in its body, is not noted)");
-      seek(lexer, sm_.getBufferData(lexer.getFileID()).begin() + t[bodyEnd].offset + 1);
+      seekAfter(lexer, t[bodyEnd]);
       return Meta::Dropped;
     }
     Replay r{lexer.getFileID(), (unsigned)t[close + 1].offset, (unsigned)t[bodyEnd].offset, {}, *colon, close - 1, e};
     r.head.tokens.assign(s.tokens.begin(), s.tokens.begin() + close + 1);
     r.head.raw.assign(t.begin(), t.begin() + close + 1);
     if (e->enumerators.empty()) {
-      seek(lexer, sm_.getBufferData(lexer.getFileID()).begin() + t[bodyEnd].offset + 1);
+      seekAfter(lexer, t[bodyEnd]);
       return Meta::Dropped;
     }
     std::vector<clang::Token> out = metaForBlock(r, true);
-    seek(lexer, sm_.getBufferData(lexer.getFileID()).begin() + r.open);
+    seek(lexer, r.open);
     replays_.push_back(std::move(r));
     enter(out);
     return Meta::Started;
@@ -235,7 +254,7 @@ private:
     if (!lexer) return;
     ++r.next;
     std::vector<clang::Token> out = metaForBlock(r, false);
-    if (r.next < r.e->enumerators.size()) seek(*lexer, sm_.getBufferData(file).begin() + r.open);
+    if (r.next < r.e->enumerators.size()) seek(*lexer, r.open);
     else replays_.pop_back();
     enter(out);
   }
@@ -282,19 +301,31 @@ private:
 
   // One statement: up to its ';' outside brackets. A block (a '{' outside brackets) or
   // the end of the enclosing one is not a statement this reads.
-  // A braced initializer (after '=' or ']') is read with its statement; a @meta
-  // statement ends with its body.
+  // Does the '{' just read (the last of `r`) open a braced initializer: after '=' or
+  // ']', or after a name (`T{...}`) in a statement that declares no class or namespace?
+  static bool bracedInitializer(const std::vector<RawToken>& r) {
+    if (r.size() < 2) return false;
+    const RawToken& before = r[r.size() - 2];
+    if (before.kind == tok::equal || before.kind == tok::r_square) return true;
+    if (before.kind != tok::raw_identifier && before.kind != tok::greater) return false;
+    for (const RawToken& t : r) // a trailing return type: `auto f() -> T {` opens a body
+      if (t.kind == tok::arrow) return false;
+    for (const char* word : {"else", "do", "try", "struct", "class", "union", "enum", "namespace", "extern",
+                             "const", "override", "final", "noexcept", "mutable", "requires"})
+      if (before.is(word) || (r[0].is(word) && std::string_view(word) != "const")) return false;
+    return !r[0].is("template") && !r[0].is("typedef") && !r[0].is("using");
+  }
+
+  // A braced initializer is read with its statement; a @meta statement ends with its body.
   bool readStatement(clang::Lexer& lexer, Lookahead& out) {
     int depth = 0;
     return readAhead(lexer, out, [&](const RawToken& t) {
       const std::vector<RawToken>& r = out.raw;
       bool meta = r.size() > 1 && r[0].kind == tok::unknown && r[0].text == "@";
       if (meta && t.kind == tok::r_brace && depth == 1) return Read::Done;
-      if (t.kind == tok::l_brace && depth == 0 && !meta &&
-          (r.size() < 2 || (r[r.size() - 2].kind != tok::equal && r[r.size() - 2].kind != tok::r_square)))
-        return Read::Stop;
-      if (t.kind == tok::l_paren || t.kind == tok::l_square || t.kind == tok::l_brace) ++depth;
-      else if (t.kind == tok::r_paren || t.kind == tok::r_square || t.kind == tok::r_brace)
+      if (t.kind == tok::l_brace && depth == 0 && !meta && !bracedInitializer(r)) return Read::Stop;
+      if (opensBracket(t.kind)) ++depth;
+      else if (closesBracket(t.kind))
         return depth-- == 0 ? Read::Stop : Read::More;
       else if (t.kind == tok::semi && depth == 0) return Read::Done;
       return Read::More;
@@ -308,8 +339,10 @@ private:
   }
 
   void statements(const clang::Token& tok) {
+    // scopes_ has seen tok: a '{' opened the block the next statement is in.
     clang::Lexer* lexer = fileLexerAfter(tok);
-    if (!lexer || !fileMayHoldPacks(lexer->getFileID())) return;
+    bool deviceOnly = scopes_.inDeviceOnlyCode();
+    if (!lexer || (!deviceOnly && !fileMayHoldPacks(lexer->getFileID()))) return;
     std::vector<clang::Token> out;
     // Consecutive Circle statements are taken together: once respelled tokens are
     // entered, the ';' that ends them no longer comes from the file.
@@ -324,10 +357,16 @@ private:
         if (meta == Meta::Dropped) continue;
         pp_.Diag(next.tokens[0].getLocation(), error_)
             << "circle does not take Circle's '@" + next.raw[1].text.str() + "' here yet (dialect/README.md)";
-        seek(*lexer, sm_.getBufferData(lexer->getFileID()).begin() + next.raw.back().offset + next.raw.back().length);
+        seekAfter(*lexer, next.raw.back());
         continue;
       }
-      if (!mayExpandPacks(next.raw, &enums_)) break;
+      bool packs = mayExpandPacks(next.raw, &enums_);
+      if (!packs && deviceOnly && holdsThrow(next.raw)) {
+        materialize(planDeviceThrows(next.raw), next.tokens, out);
+        seekAfter(*lexer, next.raw.back());
+        continue;
+      }
+      if (!packs) break;
       std::variant<RewritePlan, DialectError> plan = planPackExpansion(next.raw, &enums_);
       if (auto* e = std::get_if<DialectError>(&plan)) {
         pp_.Diag(next.tokens[e->token].getLocation(), error_) << e->message;
@@ -336,7 +375,7 @@ private:
         materialize(std::get<RewritePlan>(plan), next.tokens, out, &next.raw);
       }
       const RawToken& semi = next.raw.back();
-      seek(*lexer, sm_.getBufferData(lexer->getFileID()).begin() + semi.offset + semi.length);
+      seekAfter(*lexer, semi);
     }
     enter(out);
   }
@@ -347,9 +386,9 @@ private:
     Lookahead init;
     int depth = 0;
     bool whole = readAhead(*lexer, init, [&](const RawToken& t) {
-      if (t.kind == tok::l_paren || t.kind == tok::l_square || t.kind == tok::l_brace) ++depth;
+      if (opensBracket(t.kind)) ++depth;
       else if (t.kind == tok::r_paren && depth == 0) return Read::Done;
-      else if (t.kind == tok::r_paren || t.kind == tok::r_square || t.kind == tok::r_brace)
+      else if (closesBracket(t.kind))
         return depth-- == 0 ? Read::Stop : Read::More;
       else if (t.kind == tok::semi && depth == 0) return Read::Stop;
       return Read::More;
@@ -360,13 +399,16 @@ private:
     if (!planRangeInit(init.raw, 0, close, plan)) return;
     std::vector<clang::Token> out;
     materialize(plan, init.tokens, out);
-    seek(*lexer, sm_.getBufferData(lexer->getFileID()).begin() + init.raw[close].offset);
+    seekTo(*lexer, init.raw[close]);
     enter(out);
   }
 
-  void seek(clang::Lexer& lexer, const char* to) {
-    const char* start = sm_.getBufferData(lexer.getFileID()).begin();
-    lexer.seek(to - start, to == start || to[-1] == '\n');
+  // The lexer goes on at (or after) a token read ahead.
+  void seekTo(clang::Lexer& lexer, const RawToken& t) { seek(lexer, t.offset); }
+  void seekAfter(clang::Lexer& lexer, const RawToken& t) { seek(lexer, t.offset + t.length); }
+  void seek(clang::Lexer& lexer, size_t offset) {
+    llvm::StringRef text = sm_.getBufferData(lexer.getFileID());
+    lexer.seek(offset, offset == 0 || text[offset - 1] == '\n');
   }
 
   // The plan's tokens: the user's as they were lexed, the new ones lexed from the
@@ -433,7 +475,9 @@ private:
   std::map<std::pair<clang::FileID, unsigned>, std::string> enumFunctions_; // at the enum's ';'
   std::vector<Replay> replays_;
   clang::Token previous_[2];
-  std::string pendingArray_;
+  clang::IdentifierInfo* pendingArray_ = nullptr;
+  llvm::DenseSet<const clang::IdentifierInfo*> enumNames_; // noted enums
+  llvm::DenseSet<const clang::IdentifierInfo*> traced_;    // names member traits may follow
 };
 
 } // namespace

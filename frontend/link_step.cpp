@@ -66,6 +66,7 @@ bool linkProgram(const Options& o, const std::function<const CudaToolkit*()>& to
     link.ptxas = ptxasOptions(o);
     link.math = o.math;
     link.autoStack = o.gpuAutoStack;
+    link.threads = o.threads;
     link.nvlinkArgs = o.nvlinkArgs;
     link.scratchDir = temps.path();
     std::string fatbinPath;

@@ -31,8 +31,18 @@ template <class A> bool explicitly(const clang::Decl* d) {
 // header redeclared by the user keeps its space: Clang refuses a redeclaration that
 // changes it).
 const clang::FunctionDecl* earlierDeclaration(clang::Sema& sema, clang::FunctionDecl* fd) {
-  if (llvm::isa<clang::CXXConstructorDecl, clang::CXXDestructorDecl, clang::CXXConversionDecl>(fd))
-    return nullptr; // found by their class, never redeclared from a system header
+  if (llvm::isa<clang::CXXConstructorDecl, clang::CXXDestructorDecl, clang::CXXConversionDecl>(fd)) {
+    // Not found by name lookup: the class's own declaration, when this is the
+    // out-of-line definition (the device runtime defines libstdc++'s exceptions').
+    if (fd->getLexicalDeclContext() == fd->getDeclContext()) return nullptr;
+    for (clang::Decl* d : fd->getDeclContext()->decls()) {
+      auto* old = llvm::dyn_cast<clang::FunctionDecl>(d);
+      if (old && old != fd && old->getDeclName() == fd->getDeclName() &&
+          !sema.IsOverload(fd, old, /*UseMemberUsingDeclRules=*/false, /*ConsiderCudaAttrs=*/false))
+        return old;
+    }
+    return nullptr;
+  }
   clang::LookupResult r(sema, fd->getDeclName(), fd->getLocation(), clang::Sema::LookupOrdinaryName,
                         RedeclarationKind::ForVisibleRedeclaration);
   sema.LookupQualifiedName(r, fd->getDeclContext()->getRedeclContext());

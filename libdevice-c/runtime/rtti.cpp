@@ -163,5 +163,15 @@ extern "C" void* __circle_dynamic_cast(const void* object, const void* from, con
   return const_cast<char*>(result);
 }
 
+// The `base` subobject of a complete object of type `type`, when it is a unique public
+// base (exceptions.cpp: the what() of a thrown std::exception); null otherwise.
+extern "C" const void* __circle_public_base(const void* object, const void* type, const void* base) noexcept {
+  Distinct found;
+  forEachSubobject(static_cast<const TypeInfo*>(type), static_cast<const char*>(object), [&](const Subobject& s) {
+    if (s.isPublic && sameType(s.type, static_cast<const TypeInfo*>(base))) found.add(s.address);
+  });
+  return found.unique();
+}
+
 extern "C" void __cxa_bad_typeid() { circle_device::fail("threw std::bad_typeid", "typeid of a null pointer"); }
 extern "C" void __cxa_bad_cast() { circle_device::fail("threw std::bad_cast", nullptr); }

@@ -1,9 +1,8 @@
 #include "targets/nvptx/rdc_device_link.h"
 
-#include "targets/nvptx/stack_bounds.h"
-
 #include "targets/nvptx/cuda_tools.h"
 #include "targets/nvptx/device_link.h"
+#include "targets/nvptx/parallel_assembly.h"
 #include "targets/nvptx/ptx_backend.h"
 #include "targets/nvptx/sm_targets.h"
 #include "targets/nvptx/stack_bounds.h"
@@ -76,11 +75,14 @@ std::unique_ptr<llvm::Module> linkObjects(const RdcDeviceLink& link, int sm, llv
 std::string linkRelocatableDevice(const RdcDeviceLink& link, std::string& fatbinPath,
                                   std::map<std::string, unsigned long long>& stackBytes) {
   const CudaToolkit& tk = *link.toolkit;
-  std::vector<SmImage> images;
+  // Each sm's ptxas (and nvlink) runs while the next sm is linked and lowered; the
+  // modules stay until their stack frames are known.
+  ParallelAssembly assembly(tk, link.threads);
+  std::vector<std::pair<std::unique_ptr<llvm::LLVMContext>, std::unique_ptr<llvm::Module>>> assembling;
   for (int sm : link.sms) {
-    llvm::LLVMContext ctx;
+    auto ctx = std::make_unique<llvm::LLVMContext>();
     std::string error;
-    std::unique_ptr<llvm::Module> m = linkObjects(link, sm, ctx, error);
+    std::unique_ptr<llvm::Module> m = linkObjects(link, sm, *ctx, error);
     if (!m) return error;
     if (std::string err = linkDeviceModule(*m, link.runtimePath, tk.libdevice, {}); !err.empty()) return err;
     applyDeviceMath(*m, link.math);
@@ -101,17 +103,20 @@ std::string linkRelocatableDevice(const RdcDeviceLink& link, std::string& fatbin
     std::string ptx;
     if (!emitPtx(*m, *tm, ptx, error)) return smName(sm) + ": " + error;
     std::string base = "linked." + smName(sm);
-    SmImage img{sm, scratch(link, base + ".ptx"), scratch(link, base + ".cubin")};
-    std::map<std::string, unsigned> frames;
-    std::string messages;
-    std::string err = assembleImage(tk, ptx, img, link.ptxas, needsDeviceRuntime, scratch(link, base + ".o"),
-                                    link.nvlinkArgs, messages, &frames);
-    llvm::errs() << messages;
-    if (!err.empty()) return err;
+    assembly.start({std::move(ptx), SmImage{sm, scratch(link, base + ".ptx"), scratch(link, base + ".cubin")},
+                    link.ptxas, needsDeviceRuntime, scratch(link, base + ".o"), link.nvlinkArgs});
+    assembling.emplace_back(std::move(ctx), std::move(m));
+  }
+  std::vector<SmImage> images;
+  std::vector<ParallelAssembly::Result> assembled = assembly.finish();
+  for (size_t i = 0; i < assembled.size(); ++i) {
+    ParallelAssembly::Result& r = assembled[i];
+    llvm::errs() << r.messages;
+    if (!r.error.empty()) return r.error;
     if (link.autoStack)
-      for (const auto& [kernel, bytes] : unboundedKernelStacks(*m, frames))
+      for (const auto& [kernel, bytes] : unboundedKernelStacks(*assembling[i].second, r.frames))
         stackBytes[kernel] = std::max(stackBytes[kernel], bytes);
-    images.push_back(img);
+    images.push_back(r.image);
   }
   fatbinPath = scratch(link, "linked.fatbin");
   if (std::string err = runFatbinary(tk, images, fatbinPath, link.ptxas.debug, link.ptxas.verbose); !err.empty())

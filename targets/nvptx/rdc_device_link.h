@@ -25,6 +25,7 @@ struct RdcDeviceLink {
   PtxasOptions ptxas;                     // its debug and verbose settings serve the whole link
   std::vector<std::string> nvlinkArgs;    // -Xnvlink: when nvlink runs (a launch from the device)
   bool autoStack = true;                  // bound the stacks ptxas cannot size (targets/nvptx/stack_bounds.h)
+  unsigned threads = 0;                   // -t: tools at once (targets/nvptx/parallel_assembly.h)
   std::string scratchDir; // where the PTX, cubins and fat binary are written
 };
 

@@ -61,6 +61,10 @@ PTX file    1: ab.1.sm_75.ptx
 ELF file    2: ab.2.sm_90.cubin
 PTX file    2: ab.2.sm_90.ptx" "one linked fat binary, with PTX (nothing left for nvlink)"
 expect_not_contains "$(readelf -SW ab)" ".circle_device" "no bitcode in the executable"
+# The sms' ptxas runs run at once (-t, default one per core); the fat binary is the same.
+cu -t 1 a.o b.o -o ab_t1 > /dev/null 2>&1
+objcopy -O binary --only-section=.nv_fatbin ab ab.fatbin && objcopy -O binary --only-section=.nv_fatbin ab_t1 ab_t1.fatbin
+expect_eq "$(cmp ab.fatbin ab_t1.fatbin && echo same)" "same" "-t 1 links the same fat binary"
 expect_contains "$(nm ab)" "T __cudaRegisterLinkedBinary__nv_" "the link defines the registration"
 
 # The linked PTX holds both files' device code, inlined across files.

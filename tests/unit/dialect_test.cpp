@@ -1,3 +1,4 @@
+#include "dialect/device_throw.h"
 #include "dialect/member_traits.h"
 #include "dialect/pack_expansion.h"
 #include "dialect/range_for.h"
@@ -142,4 +143,17 @@ TEST_CASE("member traits apply only to names declared as enums, enum variables o
   CHECK(spell("c.length") == "none");
   CHECK(spell("arr.length()") == "none");  // a call is C++'s
   CHECK(spell("color.enum_names") == "error: 'color.enum_names' is a pack: expand it with '...'");
+}
+
+TEST_CASE("a throw in device-only code is respelled as a call whose value converts to any type") {
+  auto respell = [](const std::string& s) {
+    std::vector<RawToken> t = rawTokens(s);
+    return render(t, planDeviceThrows(t));
+  };
+  CHECK(respell("throw std::out_of_range(\"x\");") ==
+        "(::__circle_throw( std :: out_of_range ( \"x\" ) ), ::__circle_thrown{}) ;");
+  CHECK(respell("return c ? a : throw e;") == "return c ? a : (::__circle_throw( e ), ::__circle_thrown{}) ;");
+  CHECK(respell("f(c ? throw x : 1, 2);") == "f ( c ? (::__circle_throw( x ), ::__circle_thrown{}) : 1 , 2 ) ;");
+  CHECK(respell("throw;") == "(::__circle_rethrow(), ::__circle_thrown{}) ;");
+  CHECK_FALSE(holdsThrow(rawTokens("int thrower = 1;")));
 }
