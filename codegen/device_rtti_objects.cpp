@@ -38,15 +38,19 @@ public:
         i32_(llvm::Type::getInt32Ty(m.getContext())), i64_(llvm::Type::getInt64Ty(m.getContext())) {}
 
   void run() {
-    std::vector<llvm::GlobalVariable*> vtables, declared;
+    std::vector<llvm::GlobalVariable*> vtables;
+    std::vector<std::string> declared; // by name: defining one type_info replaces its bases' declarations
     for (llvm::GlobalVariable& gv : m_.globals()) {
       llvm::StringRef name = gv.getName();
       if (gv.hasInitializer() && (name.starts_with("_ZTV") || name.starts_with("_ZTC"))) vtables.push_back(&gv);
-      else if (gv.isDeclaration() && name.starts_with("_ZTI")) declared.push_back(&gv);
+      else if (gv.isDeclaration() && name.starts_with("_ZTI")) declared.push_back(name.substr(4).str());
     }
     for (llvm::GlobalVariable* gv : vtables) fillVTable(*gv);
-    for (llvm::GlobalVariable* gv : declared)
-      if (const QualType* type = find(gv->getName().substr(4))) typeInfo(gv->getName().substr(4).str(), *type);
+    for (const std::string& name : declared) {
+      llvm::GlobalVariable* gv = m_.getNamedGlobal("_ZTI" + name);
+      if (gv && gv->isDeclaration())
+        if (const QualType* type = find(name)) typeInfo(name, *type);
+    }
   }
 
 private:

@@ -170,7 +170,9 @@ int runCommand(const Options& opts) {
       BackendPhase phase("linking");
       std::string name = defaultOutputName(o, "");
       bool writesNothing = o.dryRun || o.inputs.empty(); // -###, or options alone
-      ok = linkProgram(o, toolkit, objects, name, writesNothing ? name : outputs.add(name), temps);
+      std::string output = writesNothing ? name : outputs.add(name);
+      // An output that cannot be written (its directory is missing) was said already.
+      ok = !output.empty() && linkProgram(o, toolkit, objects, name, output, temps);
     }
   }
   if (o.timeTrace) {

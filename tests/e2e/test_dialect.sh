@@ -114,7 +114,7 @@ expect_eq "$(./names)" "3 c_b 3.5 member ok" "members named length and string ke
 
 # The guide's programs, verbatim (tests/seed/): they compile for two sms; the GPU
 # suite runs them (tests/gpu/cases.txt, seed_*).
-for name in roman unique qsort vec targets if_target launch; do
+for name in roman unique qsort vec targets if_target launch bad_launch; do
   out=$(cu -sm_75 -sm_90 "$CIRCLE_ROOT/tests/seed/$name.cxx" -o "$name" 2>&1)
   expect_eq "$?" 0 "the guide's $name.cxx compiles ($out)"
 done

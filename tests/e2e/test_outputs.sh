@@ -170,5 +170,9 @@ python3 -c "print(''.join('#warning many\n' for _ in range(3000)) + 'int main() 
 expect_eq "${PIPESTATUS[0]}" 141 "SIGPIPE: circle dies of the signal"
 expect_no_file noisy "SIGPIPE leaves no output"
 expect_eq "$(leftovers)" "" "SIGPIPE leaves no temporaries beside the output"
+# An output directory that does not exist: one error, no link attempted.
+out=$("$CIRCLE" uses_header.cxx -o missing_dir/prog 2>&1); rc=$?
+expect_eq "$rc" 1 "an output in a missing directory fails"
+expect_eq "$out" "circle: error: cannot write 'missing_dir/prog': No such file or directory" "one error, no linker run"
 expect_eq "$(ls -A "$TMPDIR")" "" "no scratch directory or tool log left in the temp directory"
 finish

@@ -25,7 +25,10 @@ TOKENS = ["{", "}", "(", ")", ";", "<<<", ">>>", "<<<1, 1>>>", "__shared__", "__
           "__CUDA_ARCH__", "#if __CUDA_ARCH__\n", "#endif\n", "long double", "__float128", "throw 1;",
           "asm(\"trap\");", "auto", "co_await", "= delete", "virtual", "0x7fffffff", "1.0L", "\"%Lf\"",
           "threadIdx.x", "__syncthreads()", "__shfl_sync(0xffffffff, 1, 0)", "operator", "&&", "->*",
-          "static_assert(false);", "#include <vector>\n", "#pragma once\n", "\\\n", "'", "\""]
+          "static_assert(false);", "#include <vector>\n", "#pragma once\n", "\\\n", "'", "\"",
+          # Circle's dialect (dialect/): the statement takeover reads ahead and respells
+          "[:]", "@range()", "@range(", "...;", "@meta for enum (nvvm_arch_t a : nvvm_arch_t) {", ".enum_names",
+          ".enum_count", ".string", ".length", "enum class E { a, b };", "for (int i : 3)", "throw;"]
 
 
 def seeds():
