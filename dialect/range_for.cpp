@@ -26,9 +26,12 @@ std::optional<size_t> rangeForColon(const std::vector<RawToken>& t, size_t open)
 }
 
 bool planRangeInit(const std::vector<RawToken>& t, size_t from, size_t to, RewritePlan& plan) {
-  bool braces = from == to;
-  for (size_t i = from; i < to; ++i) braces |= t[i].kind == clang::tok::l_brace;
-  if (braces) {
+  // Braces (a braced list, a lambda) and co_await/co_yield (not allowed in decltype)
+  // are never an integer's range-init: kept as written.
+  bool keep = from == to;
+  for (size_t i = from; i < to; ++i)
+    keep |= t[i].kind == clang::tok::l_brace || t[i].is("co_await") || t[i].is("co_yield");
+  if (keep) {
     plan.keep(from, to);
     return false;
   }

@@ -6,8 +6,8 @@
 // is handed back with its value category, so `for (auto& x : v)` and
 // `for (auto&& x : std::move(v))` bind what they bound before. A prvalue range is
 // moved once into the loop's range variable (the standard binds it directly).
-// Range-inits holding braces (a braced list, a lambda) are left as written: a lambda
-// cannot sit in decltype before C++20, and neither is ever an integer.
+// Range-inits holding braces (a braced list, a lambda) or co_await are left as written:
+// a lambda cannot sit in decltype before C++20, nor co_await ever; none is an integer.
 #pragma once
 #include "dialect/rewrite_plan.h"
 

@@ -96,6 +96,19 @@ TEST_CASE("the range-for colon is the one a conditional does not own") {
   CHECK(colon("for (int i = 0; i < (c ? 1 : 2); ++i)") == -1);
 }
 
+TEST_CASE("range-inits that cannot be an integer stay as written") {
+  auto init = [](const std::string& s) {
+    std::vector<RawToken> t = rawTokens(s);
+    RewritePlan plan;
+    planRangeInit(t, 0, t.size(), plan);
+    return render(t, plan);
+  };
+  CHECK(init("n") == "::__circle_range_init<decltype(( n ))>::__get( n )");
+  CHECK(init("{1, 2}") == "{ 1 , 2 }");
+  CHECK(init("co_await make()") == "co_await make ( )");
+  CHECK(init("v | filter([](int x) { return x; })") == "v | filter ( [ ] ( int x ) { return x ; } )");
+}
+
 TEST_CASE("enum definitions are read with their enumerators in order") {
   auto e = parseEnumDefinition(rawTokens("class [[nodiscard]] tuning : int { a = 35, b [[deprecated]] = f(1, 2), c };"));
   REQUIRE(e);
