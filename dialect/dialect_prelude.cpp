@@ -104,10 +104,25 @@ template <class __E> [[noreturn]] constexpr void __circle_throw(__E&& __e) {
 template <class = void> [[noreturn]] constexpr void __circle_rethrow() { throw; }
 )";
 
+// @meta for (T x : n) when n is known only to the compiler (dialect/statement_takeover.cpp):
+// the body is a generic lambda, called once per value.
+const char* kMetaFor = R"(
+#if __cplusplus >= 202002L
+template <class __T, __T... __I> struct __circle_index_seq {};
+template <class __F, class __T, __T... __I>
+constexpr void __circle_meta_for_each(__F& __f, __circle_index_seq<__T, __I...>) {
+  (__f.template operator()<__I>(), ...);
+}
+template <long long __N, class __F> constexpr void __circle_meta_for(__F&& __f) {
+  __circle_meta_for_each(__f, __make_integer_seq<__circle_index_seq, long long, (__N > 0 ? __N : 0)>{});
+}
+#endif
+)";
+
 } // namespace
 
 std::string dialectPreludeText() {
-  return std::string("#ifdef __cplusplus\n") + kRangeFor + kPackExpansion + kMemberTraits + kDeviceThrow +
+  return std::string("#ifdef __cplusplus\n") + kRangeFor + kPackExpansion + kMemberTraits + kDeviceThrow + kMetaFor +
          "#endif\n";
 }
 

@@ -62,8 +62,19 @@ public:
   void onToken(const clang::Token& tok) {
     ScopeTracker::Kind scope = scopes_.current();
     scopes_.onToken(tok);
-    if (tok.is(tok::semi) && !enumFunctions_.empty()) enumFunction(tok);
-    if (tok.is(tok::r_brace) && !replays_.empty()) replayMetaFor(tok);
+    // Text due after this token is entered last, so that it comes first: statements()
+    // may have entered the respelled statements that follow.
+    std::vector<clang::Token> due;
+    if (tok.isOneOf(tok::semi, tok::r_brace) && !after_.empty()) textAfter(tok, due);
+    if (tok.is(tok::r_brace) && !replays_.empty() && replayMetaFor(tok, due)) {
+      enter(due); // the body again: the file lexer went back to its '{'
+      return;
+    }
+    onTokenInOrder(tok, scope);
+    enter(due);
+  }
+
+  void onTokenInOrder(const clang::Token& tok, ScopeTracker::Kind scope) {
     if (tok.is(tok::l_square) && pendingArray_ && previous_[1].is(tok::identifier) &&
         previous_[1].getIdentifierInfo() == pendingArray_) {
       traits_.arrays.insert(pendingArray_->getName().str());
@@ -164,78 +175,110 @@ private:
     std::optional<EnumInfo> e = parseEnumDefinition(def.raw);
     if (!e) return;
     if (scope != ScopeTracker::Kind::Block)
-      enumFunctions_[{lexer->getFileID(), (unsigned)def.raw.back().offset}] =
+      after_[{lexer->getFileID(), (unsigned)def.raw.back().offset}] =
           enumNameFunction(*e, scope == ScopeTracker::Kind::Class);
     noteEnumName(e->name);
     enums_.note(std::move(*e));
   }
 
-  void enumFunction(const clang::Token& semi) {
-    if (!semi.getLocation().isFileID()) return;
-    auto [file, offset] = sm_.getDecomposedLoc(semi.getLocation());
-    auto it = enumFunctions_.find({file, offset});
-    if (it == enumFunctions_.end() || !fileLexerAfter(semi)) return;
+  // Text that follows a ';' or '}' of a user's file: an enum's __circle_enum_name, the
+  // end of a @meta for's lambda.
+  void textAfter(const clang::Token& end, std::vector<clang::Token>& due) {
+    if (!end.getLocation().isFileID()) return;
+    auto [file, offset] = sm_.getDecomposedLoc(end.getLocation());
+    auto it = after_.find({file, offset});
+    if (it == after_.end()) return;
     RewritePlan plan;
     plan.add(it->second, 0);
-    std::vector<clang::Token> out;
-    materialize(plan, {semi}, out);
-    enumFunctions_.erase(it);
-    enter(out);
+    materialize(plan, {end}, due);
+    after_.erase(it);
   }
 
-  // @meta for enum (T x : E) { body }: the body is lexed from the file once per
-  // enumerator, each time in a block that begins `constexpr T x = E::e;`, so Circle's
-  // syntax inside it is taken over like any other statement's.
+  // @meta for enum (T x : E) { body }, and @meta for (T x : n) { body } with n known
+  // while lexing: the body is lexed from the file once per value, each time in a block
+  // that begins `static constexpr T x = value;`, so Circle's syntax inside it is taken
+  // over like any other statement's.
   struct Replay {
     clang::FileID file;
-    unsigned open, close; // the body's braces
-    Lookahead head;       // @ meta for enum ( T x : E )
-    size_t colon, enumName;
-    const EnumInfo* e;
+    unsigned open, close;     // the body's braces
+    Lookahead head;           // @ meta for [enum] ( T x : range )
+    size_t declFrom, declTo;  // T x
+    size_t anchor;            // the range, where each value is said
+    std::vector<std::string> values;
     size_t next = 0;
   };
 
   std::vector<clang::Token> metaForBlock(const Replay& r, bool first) {
     RewritePlan plan;
     if (!first) plan.add("}", r.head.tokens.size() - 1);
-    if (r.next < r.e->enumerators.size()) {
+    if (r.next < r.values.size()) {
       // static: a case label inside the body may jump past it (C++ allows that past a
       // static variable, not past an automatic one).
-      plan.add("{ static constexpr", 5);
-      plan.keep(5, r.colon);
-      plan.add("= " + r.e->name + "::" + r.e->enumerators[r.next] + ";", r.enumName);
+      plan.add("{ static constexpr", r.declFrom);
+      plan.keep(r.declFrom, r.declTo);
+      plan.add("= " + r.values[r.next] + ";", r.anchor);
     }
     std::vector<clang::Token> out;
     materialize(plan, r.head.tokens, out);
     return out;
   }
 
+  // The values of a @meta for's range, when they are known while lexing: an enum's
+  // enumerators (`for enum`), or 0 ... n-1 for an integer literal n or a noted E.enum_count.
+  std::optional<std::vector<std::string>> metaValues(const std::vector<RawToken>& t, size_t from, size_t to,
+                                                     bool overEnum, DialectError& error) {
+    std::vector<std::string> values;
+    if (overEnum) {
+      bool ambiguous = false;
+      const EnumInfo* e = to == from + 1 ? enums_.find(t[from].text, &ambiguous) : nullptr;
+      if (!e || ambiguous) {
+        error = {to - 1, ambiguous ? "two enumerations are named '" + t[to - 1].text.str() + "'"
+                                   : "'" + t[to - 1].text.str() + "' is not an enumeration circle has seen in your "
+                                     "files (one in a system header, or with a directive in its body, is not noted)"};
+        return std::nullopt;
+      }
+      for (const std::string& x : e->enumerators) values.push_back(e->name + "::" + x);
+      return values;
+    }
+    long long n = -1;
+    if (to == from + 1 && t[from].kind == tok::numeric_constant && !t[from].text.getAsInteger(10, n)) {
+    } else if (to == from + 3 && t[from + 2].is("enum_count") && t[from + 1].kind == tok::period) {
+      bool ambiguous = false;
+      if (const EnumInfo* e = enums_.find(t[from].text, &ambiguous); e && !ambiguous) n = e->enumerators.size();
+    }
+    if (n < 0 || n > 4096) return std::nullopt;
+    for (long long i = 0; i < n; ++i) values.push_back(std::to_string(i));
+    return values;
+  }
+
   enum class Meta { NotTaken, Started, Dropped };
+  // @meta for enum (T x : E) { body } and @meta for (T x : n) body.
   Meta startMetaFor(clang::Lexer& lexer, const Lookahead& s) {
     const std::vector<RawToken>& t = s.raw;
-    if (t.size() < 6 || !t[1].is("meta") || !t[2].is("for") || !t[3].is("enum") || t[4].kind != tok::l_paren)
+    if (t.size() < 6 || !t[1].is("meta") || !t[2].is("for")) return Meta::NotTaken;
+    bool overEnum = t[3].is("enum");
+    size_t open = overEnum ? 4 : 3;
+    if (t[open].kind != tok::l_paren) return Meta::NotTaken;
+    size_t close = matchingClose(t, open);
+    std::optional<size_t> colon = rangeForColon(t, open);
+    if (close == std::string::npos || !colon || close + 1 >= t.size() || *colon < open + 3 || close < *colon + 2)
       return Meta::NotTaken;
-    size_t close = matchingClose(t, 4);
-    std::optional<size_t> colon = rangeForColon(t, 4);
-    if (close == std::string::npos || !colon || close + 1 >= t.size() || t[close + 1].kind != tok::l_brace ||
-        *colon < 7 || close < *colon + 2)
-      return Meta::NotTaken;
-    size_t bodyEnd = matchingClose(t, close + 1);
+    bool braced = t[close + 1].kind == tok::l_brace;
+    size_t bodyEnd = braced ? matchingClose(t, close + 1) : t.size() - 1;
     if (bodyEnd == std::string::npos) return Meta::NotTaken;
-    bool ambiguous = false;
-    const EnumInfo* e = enums_.find(t[close - 1].text, &ambiguous);
-    if (!e || ambiguous) {
-      pp_.Diag(s.tokens[close - 1].getLocation(), error_)
-          << (ambiguous ? "two enumerations are named '" + t[close - 1].text.str() + "'"
-                        : "'" + t[close - 1].text.str() + "' is not an enumeration circle has seen in your files "
-                          "(one in a system header, or with a directive in its body, is not noted)");
+    DialectError error;
+    std::optional<std::vector<std::string>> values = metaValues(t, *colon + 1, close, overEnum, error);
+    if (!values && overEnum) {
+      pp_.Diag(s.tokens[error.token].getLocation(), error_) << error.message;
       seekAfter(lexer, t[bodyEnd]);
       return Meta::Dropped;
     }
-    Replay r{lexer.getFileID(), (unsigned)t[close + 1].offset, (unsigned)t[bodyEnd].offset, {}, *colon, close - 1, e};
+    if (!values || !braced) return startMetaForLambda(lexer, s, open, *colon, close, braced, bodyEnd);
+    Replay r{lexer.getFileID(), (unsigned)t[close + 1].offset, (unsigned)t[bodyEnd].offset, {}, open + 1, *colon,
+             *colon + 1, std::move(*values)};
     r.head.tokens.assign(s.tokens.begin(), s.tokens.begin() + close + 1);
     r.head.raw.assign(t.begin(), t.begin() + close + 1);
-    if (e->enumerators.empty()) {
+    if (r.values.empty()) {
       seekAfter(lexer, t[bodyEnd]);
       return Meta::Dropped;
     }
@@ -246,17 +289,42 @@ private:
     return Meta::Started;
   }
 
-  void replayMetaFor(const clang::Token& brace) {
+  // A range known only to the compiler (a constexpr variable, a template's): the body
+  // becomes a generic lambda called once per value, ::__circle_meta_for<(n)>([&]<T x>()
+  // { body }). The body is still lexed from the file; a case label, break or continue
+  // in it cannot reach past the lambda.
+  Meta startMetaForLambda(clang::Lexer& lexer, const Lookahead& s, size_t open, size_t colon, size_t close,
+                          bool braced, size_t bodyEnd) {
+    const std::vector<RawToken>& t = s.raw;
+    RewritePlan plan;
+    plan.add("::__circle_meta_for<(", colon + 1);
+    plan.keep(colon + 1, close);
+    plan.add(")>([&]<", open);
+    plan.keep(open + 1, colon);
+    plan.add(braced ? ">()" : ">() {", close);
+    std::vector<clang::Token> out;
+    materialize(plan, s.tokens, out);
+    after_[{lexer.getFileID(), (unsigned)t[bodyEnd].offset}] = braced ? ");" : "});";
+    seekTo(lexer, t[close + 1]);
+    enter(out);
+    return Meta::Started;
+  }
+
+  // At the end of a replayed body: the next value's block, and true when the body is
+  // lexed again; after the last, the closing brace (and false: what follows goes on).
+  bool replayMetaFor(const clang::Token& brace, std::vector<clang::Token>& due) {
     Replay& r = replays_.back();
-    if (!brace.getLocation().isFileID()) return;
+    if (!brace.getLocation().isFileID()) return false;
     auto [file, offset] = sm_.getDecomposedLoc(brace.getLocation());
     clang::Lexer* lexer = file == r.file && offset == r.close ? fileLexerAfter(brace) : nullptr;
-    if (!lexer) return;
+    if (!lexer) return false;
     ++r.next;
     std::vector<clang::Token> out = metaForBlock(r, false);
-    if (r.next < r.e->enumerators.size()) seek(*lexer, r.open);
+    bool again = r.next < r.values.size();
+    if (again) seek(*lexer, r.open);
     else replays_.pop_back();
-    enter(out);
+    due.insert(due.begin(), out.begin(), out.end());
+    return again;
   }
 
   // The file lexer `tok` came from, when it is a user's file and the lexer stands
@@ -472,7 +540,7 @@ private:
   ScopeTracker scopes_;
   EnumRegistry enums_;
   TraitNames traits_{enums_, {}, {}};
-  std::map<std::pair<clang::FileID, unsigned>, std::string> enumFunctions_; // at the enum's ';'
+  std::map<std::pair<clang::FileID, unsigned>, std::string> after_; // textAfter()
   std::vector<Replay> replays_;
   clang::Token previous_[2];
   clang::IdentifierInfo* pendingArray_ = nullptr;

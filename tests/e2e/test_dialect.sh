@@ -80,7 +80,7 @@ namespace b { enum twice { p, q, r }; }
 int main() {
   const char* n = color.enum_names;
   @meta for enum (int k : unknown_enum) { std::printf("%d\n", k); }
-  @meta for (int i : 3) { std::printf("%d\n", i); }
+  @meta printf("%d\n", 3);
   std::printf("%d\n", twice.enum_count);
 }
 SRC
@@ -88,7 +88,7 @@ out=$("$CIRCLE" enbad.cxx -o enbad 2>&1); rc=$?
 expect_eq "$rc" 1 "bad enum reflection fails"
 expect_contains "$out" "enbad.cxx:6:25: error: 'color.enum_names' is a pack: expand it with '...'" "an unexpanded enum pack"
 expect_contains "$out" "enbad.cxx:7:27: error: 'unknown_enum' is not an enumeration circle has seen in your files" "@meta for enum over an unknown enum"
-expect_contains "$out" "enbad.cxx:8:3: error: circle does not take Circle's '@meta' here yet" "@meta for over a count is not taken yet"
+expect_contains "$out" "enbad.cxx:8:3: error: circle does not take Circle's '@meta' here yet" "@meta printf is not taken yet"
 expect_contains "$out" "enbad.cxx:9:23: error: two enumerations are named 'twice'" "an ambiguous enum name"
 
 # A name taken for an array or an enum variable in one place, naming a struct
@@ -111,6 +111,13 @@ int main() {
 SRC
 "$CIRCLE" names.cxx -o names > build.log 2>&1
 expect_eq "$(./names)" "3 c_b 3.5 member ok" "members named length and string keep their meaning ($(cat build.log))"
+
+# @meta for over a count: replayed when the count is known while lexing (a literal,
+# E.enum_count: case labels work), a generic lambda per value when only the compiler
+# knows it (a template's constant); nested Circle syntax in the body is taken too.
+"$CIRCLE" "$PROGRAMS/dialect_meta_for.cxx" -o meta_for > build.log 2>&1
+expect_eq "$?" 0 "dialect_meta_for.cxx compiles ($(cat build.log))"
+expect_eq "$(./meta_for)" "$(cat "$PROGRAMS/dialect_meta_for.out")" "@meta for prints once per value"
 
 # The guide's programs, verbatim (tests/seed/): they compile for two sms; the GPU
 # suite runs them (tests/gpu/cases.txt, seed_*).
