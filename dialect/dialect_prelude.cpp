@@ -37,6 +37,11 @@ template <class __R> constexpr auto __circle_slice_size(__R& __r) -> decltype(__
 template <class __T, decltype(sizeof 0) __N> constexpr decltype(sizeof 0) __circle_slice_size(__T (&)[__N]) {
   return __N;
 }
+// begin:end:step: how many values begin, begin + step, ... lie before end.
+constexpr long long __circle_range_count(long long __b, long long __e, long long __s) {
+  long long __n = __s > 0 ? (__e - __b + __s - 1) / __s : __s < 0 ? (__b - __e - __s - 1) / -__s : 0;
+  return __n < 0 ? 0 : __n;
+}
 template <class... __N> constexpr int __circle_pack_count(__N... __n) {
   const long long __lengths[] = {(long long)__n...};
   long long __m = __lengths[0];

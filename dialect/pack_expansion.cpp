@@ -22,6 +22,15 @@ bool isRange(const std::vector<RawToken>& t, size_t i) {
   return i + 2 < t.size() && isAt(t[i]) && t[i + 1].is("range") && t[i + 2].kind == tok::l_paren;
 }
 
+// Circle's `int...` (the expansion's index) and `int...(n)`, `int...(begin:end:step)`; not a
+// declaration's `int... I` or an unnamed `int...` parameter before ')' or '>'.
+bool isIntPack(const std::vector<RawToken>& t, size_t i) {
+  if (i + 1 >= t.size() || !t[i].is("int") || t[i + 1].kind != tok::ellipsis) return false;
+  if (i + 2 >= t.size()) return true;
+  tok::TokenKind next = t[i + 2].kind;
+  return next != tok::raw_identifier && next != tok::greater && next != tok::r_paren;
+}
+
 // Words that end no operand: an expression before them ends there.
 bool isOperatorWord(llvm::StringRef w) {
   return llvm::StringSwitch<bool>(w)
@@ -86,8 +95,24 @@ struct Slice {
   size_t operand, bracket; // operand [ : ]
 };
 struct Range {
-  size_t at, close; // @ range ( ... )
+  size_t at, close;                // @ range ( ... ) or int ... ( ... ), or int ... alone
+  size_t argsFrom = 0, argsTo = 0; // inside the parentheses, empty for none
+  std::vector<size_t> colons;      // begin:end:step
 };
+
+// The ':' of a range's begin:end:step, at its own depth.
+std::vector<size_t> rangeColons(const std::vector<RawToken>& t, size_t from, size_t to) {
+  std::vector<size_t> colons;
+  int depth = 0, questions = 0;
+  for (size_t i = from; i < to; ++i) {
+    if (opensBracket(t[i].kind)) ++depth;
+    else if (closesBracket(t[i].kind)) --depth;
+    else if (depth == 0 && t[i].kind == tok::question) ++questions;
+    else if (depth == 0 && t[i].kind == tok::colon && questions > 0) --questions;
+    else if (depth == 0 && t[i].kind == tok::colon) colons.push_back(i);
+  }
+  return colons;
+}
 
 // A '[' whose brackets hold a ':' of their own: Circle's [begin:end:step] slices.
 bool isBoundedSlice(const std::vector<RawToken>& t, size_t open, size_t close) {
@@ -99,6 +124,19 @@ bool isBoundedSlice(const std::vector<RawToken>& t, size_t open, size_t close) {
     else if (depth == 1 && t[i].kind == tok::colon && questions-- == 0) return true;
   }
   return false;
+}
+
+// Part k of a begin:end:step range, parenthesised; an omitted begin is 0, step 1.
+void planRangePart(const std::vector<RawToken>& t, const Range& r, size_t k, RewritePlan& plan) {
+  size_t from = k == 0 ? r.argsFrom : r.colons[k - 1] + 1;
+  size_t to = k < r.colons.size() ? r.colons[k] : r.argsTo;
+  if (k > r.colons.size() || from == to) {
+    plan.add(k == 0 ? "0" : "1", r.at);
+    return;
+  }
+  plan.add("(", from);
+  plan.keep(from, to);
+  plan.add(")", to - 1);
 }
 
 // Keeps the statement's leading if/while/for/switch headers, else, do and labels;
@@ -146,7 +184,8 @@ size_t planPrefix(const std::vector<RawToken>& t, size_t end, RewritePlan& plan)
 bool mayExpandPacks(const std::vector<RawToken>& s, const EnumRegistry* enums) {
   if (s.size() >= 2 && s[s.size() - 2].kind == tok::ellipsis) return true;
   for (size_t i = 0; i < s.size(); ++i)
-    if (isSlice(s, i) || isRange(s, i) || (enums && !enumPackTrait(s, i, *enums).empty())) return true;
+    if (isSlice(s, i) || isRange(s, i) || isIntPack(s, i) || (enums && !enumPackTrait(s, i, *enums).empty()))
+      return true;
   return false;
 }
 
@@ -166,13 +205,22 @@ std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawT
   std::vector<Slice> slices;
   std::vector<Range> ranges;
   for (size_t i = begin; i < end; ++i) {
-    if (isRange(t, i)) {
-      size_t close = matchingClose(t, i + 2);
-      if (close == npos || close >= end) return DialectError{i, "'@range(' is not closed"};
-      if (isBoundedSlice(t, i + 2, close))
-        return DialectError{i, "circle's @range takes a count, @range(n), or nothing; @range(begin:end:step) is not "
-                               "supported yet"};
-      ranges.push_back({i, close});
+    bool range = isRange(t, i), intPack = !range && isIntPack(t, i);
+    if (range || intPack) {
+      size_t open = i + 2;
+      if (intPack && (open >= end || t[open].kind != tok::l_paren)) { // int... alone: the index
+        ranges.push_back({i, i + 1});
+        ++i;
+        continue;
+      }
+      size_t close = matchingClose(t, open);
+      if (close == npos || close >= end) return DialectError{i, "'" + t[i].text.str() + t[i + 1].text.str() + "(' is not closed"};
+      Range r{i, close, open + 1, close, rangeColons(t, open + 1, close)};
+      if (r.colons.size() > 2) return DialectError{r.colons[2], "a range is begin:end:step, with two ':' at most"};
+      if (!r.colons.empty() && r.colons.back() + 1 == close && r.colons.size() == 1)
+        return DialectError{r.colons[0], "a range needs its end: begin:end"};
+      ranges.push_back(std::move(r));
+      i = close;
       continue;
     }
     if (t[i].kind != tok::l_square) continue;
@@ -182,7 +230,7 @@ std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawT
       for (const Slice& s : slices)
         if (s.bracket >= operand) return DialectError{i, "circle does not slice a slice ('[:]' twice in one operand)"};
       for (const Range& r : ranges)
-        if (r.at >= operand) return DialectError{i, "circle does not slice an object chosen by @range()"};
+        if (r.at >= operand) return DialectError{i, "circle does not slice an object chosen by a range pack"};
       slices.push_back({operand, i});
       i += 2;
       continue;
@@ -197,7 +245,8 @@ std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawT
     if (!slices.empty())
       return DialectError{slices[0].bracket, "a dynamic slice is a pack: expand the statement with '...' before its ';'"};
     if (!ranges.empty())
-      return DialectError{ranges[0].at, "'@range()' is a pack: expand the statement with '...' before its ';'"};
+      return DialectError{ranges[0].at, "'" + t[ranges[0].at].text.str() + t[ranges[0].at + 1].text.str() +
+                                            "' is a pack: expand the statement with '...' before its ';'"};
     plan.keep(begin, t.size());
     return plan;
   }
@@ -212,10 +261,11 @@ std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawT
     return plan;
   }
   bool counted = !slices.empty();
-  for (const Range& r : ranges) counted |= r.close > r.at + 3;
+  for (const Range& r : ranges) counted |= r.argsTo > r.argsFrom;
   if (!counted)
-    return DialectError{ranges[0].at, "'@range()' takes its length from a slice in the same expansion; with none, "
-                                      "give it a count: @range(n)"};
+    return DialectError{ranges[0].at, "'" + t[ranges[0].at].text.str() + t[ranges[0].at + 1].text.str() +
+                                          "()' takes its length from a slice in the same expansion; with none, give it "
+                                          "a count: @range(n), int...(n)"};
 
   plan.add("{", begin);
   for (size_t k = 0; k < slices.size(); ++k) {
@@ -228,11 +278,22 @@ std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawT
   for (size_t k = 0; k < slices.size(); ++k, comma = ", ")
     plan.add(comma + std::string("::__circle_slice_size(__circle_slice") + std::to_string(k) + ")", slices[k].bracket);
   for (const Range& r : ranges) {
-    if (r.close == r.at + 3) continue;
-    plan.add(comma + std::string("("), r.at);
-    plan.keep(r.at + 3, r.close);
-    plan.add(")", r.close);
+    if (r.argsTo == r.argsFrom) continue;
+    if (*comma) plan.add(comma, r.at);
     comma = ", ";
+    if (r.colons.empty()) {
+      plan.add("(", r.at);
+      plan.keep(r.argsFrom, r.argsTo);
+      plan.add(")", r.close);
+      continue;
+    }
+    plan.add("::__circle_range_count(", r.at);
+    planRangePart(t, r, 0, plan);
+    plan.add(",", r.at);
+    planRangePart(t, r, 1, plan);
+    plan.add(",", r.at);
+    planRangePart(t, r, 2, plan);
+    plan.add(")", r.close);
   }
   plan.add(");", begin);
   plan.add("for (int __circle_i = 0; __circle_i < __circle_count; ++__circle_i)", begin);
@@ -242,8 +303,17 @@ std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawT
       plan.add("__circle_slice" + std::to_string(nextSlice) + "[__circle_i]", slices[nextSlice].bracket);
       i = slices[nextSlice++].bracket + 3;
     } else if (nextRange < ranges.size() && i == ranges[nextRange].at) {
-      plan.add("__circle_i", i);
-      i = ranges[nextRange++].close + 1;
+      const Range& r = ranges[nextRange++];
+      if (r.colons.empty()) {
+        plan.add("__circle_i", i);
+      } else { // begin + index * step
+        plan.add("(", i);
+        planRangePart(t, r, 0, plan);
+        plan.add("+ __circle_i *", i);
+        planRangePart(t, r, 2, plan);
+        plan.add(")", r.close);
+      }
+      i = r.close + 1;
     } else {
       plan.keep(i++);
     }

@@ -2,7 +2,8 @@
 // element of the packs in it.
 //   printf("%d: %s\n", @range(), names[:].c_str()) ...;
 // A dynamic slice `x[:]` is each element of x (anything with size() and operator[],
-// or an array), `@range()` the element's index (an int), `@range(n)` 0 ... n-1. The
+// or an array), `@range()` or `int...` the element's index (an int), `@range(n)` or
+// `int...(n)` 0 ... n-1, `@range(a:b:c)` or `int...(a:b:c)` a, a+c, ... before b. The
 // statement becomes a block: each slice's object is bound once, then a loop over the
 // shortest of the packs' lengths:
 //   { auto&& __circle_slice0 = (names);

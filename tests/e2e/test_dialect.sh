@@ -7,6 +7,12 @@ source "$(dirname "$0")/lib.sh"
 expect_eq "$?" 0 "dialect_host.cxx compiles ($(cat build.log))"
 expect_eq "$(./host)" "$(cat "$PROGRAMS/dialect_host.out")" "integer range-for, slices, @range, folds print as written"
 
+# Range packs: int... (the index), int...(n), @range(begin:end:step), int...(vt:0:-2); C++'s
+# own `int... I` and an unnamed `int...` parameter keep their meaning.
+"$CIRCLE" "$PROGRAMS/dialect_ranges.cxx" -o ranges > build.log 2>&1
+expect_eq "$?" 0 "dialect_ranges.cxx compiles ($(cat build.log))"
+expect_eq "$(./ranges)" "$(cat "$PROGRAMS/dialect_ranges.out")" "range packs print their values"
+
 # Through -E (ccache, distcc): the preprocessed text keeps the dialect, and compiling
 # it respells it then.
 "$CIRCLE" -E "$PROGRAMS/dialect_host.cxx" -o host.ii

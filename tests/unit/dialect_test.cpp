@@ -170,3 +170,9 @@ TEST_CASE("a throw in device-only code is respelled as a call whose value conver
   CHECK(respell("throw;") == "(::__circle_rethrow(), ::__circle_thrown{}) ;");
   CHECK_FALSE(holdsThrow(rawTokens("int thrower = 1;")));
 }
+
+TEST_CASE("ranges: int... and begin:end:step") {
+  CHECK(expand("f(@range(2:7:2)) ...;") ==
+        "{ int const __circle_count = ::__circle_pack_count( ::__circle_range_count( ( 2 ) , ( 7 ) , ( 2 ) ) ); "
+        "for (int __circle_i = 0; __circle_i < __circle_count; ++__circle_i) f ( ( ( 2 ) + __circle_i * ( 2 ) ) ) ; }");
+}
