@@ -128,9 +128,13 @@ bool isBoundedSlice(const std::vector<RawToken>& t, size_t open, size_t close) {
 
 // Part k of a begin:end:step range, parenthesised; an omitted begin is 0, step 1.
 void planRangePart(const std::vector<RawToken>& t, const Range& r, size_t k, RewritePlan& plan) {
+  if (k > r.colons.size()) { // no step: 1
+    plan.add("1", r.at);
+    return;
+  }
   size_t from = k == 0 ? r.argsFrom : r.colons[k - 1] + 1;
   size_t to = k < r.colons.size() ? r.colons[k] : r.argsTo;
-  if (k > r.colons.size() || from == to) {
+  if (from == to) {
     plan.add(k == 0 ? "0" : "1", r.at);
     return;
   }

@@ -175,4 +175,8 @@ TEST_CASE("ranges: int... and begin:end:step") {
   CHECK(expand("f(@range(2:7:2)) ...;") ==
         "{ int const __circle_count = ::__circle_pack_count( ::__circle_range_count( ( 2 ) , ( 7 ) , ( 2 ) ) ); "
         "for (int __circle_i = 0; __circle_i < __circle_count; ++__circle_i) f ( ( ( 2 ) + __circle_i * ( 2 ) ) ) ; }");
+  // begin:end: the step is 1 (a range without a step once read past its colons).
+  CHECK(expand("f(int...(1:3)) ...;").find("::__circle_range_count( ( 1 ) , ( 3 ) , 1 )") != std::string::npos);
+  CHECK(expand("f(int..., 1) ...;").rfind("error at int: 'int...()' takes its length", 0) == 0);
+  CHECK(expand("f(int...) ...;") == "((void)( f ( int ... ) ), ... ) ;"); // an unnamed pack parameter: C++
 }
