@@ -100,30 +100,16 @@ struct Range {
   std::vector<size_t> colons;      // begin:end:step
 };
 
-// The ':' of a range's begin:end:step, at its own depth.
+// The ':' of a range's begin:end:step.
 std::vector<size_t> rangeColons(const std::vector<RawToken>& t, size_t from, size_t to) {
   std::vector<size_t> colons;
-  int depth = 0, questions = 0;
-  for (size_t i = from; i < to; ++i) {
-    if (opensBracket(t[i].kind)) ++depth;
-    else if (closesBracket(t[i].kind)) --depth;
-    else if (depth == 0 && t[i].kind == tok::question) ++questions;
-    else if (depth == 0 && t[i].kind == tok::colon && questions > 0) --questions;
-    else if (depth == 0 && t[i].kind == tok::colon) colons.push_back(i);
-  }
+  for (size_t c = freeColon(t, from, to); c != npos; c = freeColon(t, c + 1, to)) colons.push_back(c);
   return colons;
 }
 
 // A '[' whose brackets hold a ':' of their own: Circle's [begin:end:step] slices.
 bool isBoundedSlice(const std::vector<RawToken>& t, size_t open, size_t close) {
-  int depth = 0, questions = 0;
-  for (size_t i = open; i < close; ++i) {
-    if (opensBracket(t[i].kind)) ++depth;
-    else if (closesBracket(t[i].kind)) --depth;
-    else if (depth == 1 && t[i].kind == tok::question) ++questions;
-    else if (depth == 1 && t[i].kind == tok::colon && questions-- == 0) return true;
-  }
-  return false;
+  return freeColon(t, open + 1, close) != npos;
 }
 
 // Part k of a begin:end:step range, parenthesised; an omitted begin is 0, step 1.
@@ -165,12 +151,8 @@ size_t planPrefix(const std::vector<RawToken>& t, size_t end, RewritePlan& plan)
     } else if (t[i].is("else") || t[i].is("do")) {
       plan.keep(i++);
     } else if (t[i].is("case")) {
-      size_t colon = i + 1;
-      for (int questions = 0; colon < end; ++colon) {
-        if (t[colon].kind == tok::question) ++questions;
-        else if (t[colon].kind == tok::colon && questions-- == 0) break;
-      }
-      if (colon >= end) return i;
+      size_t colon = freeColon(t, i + 1, end);
+      if (colon == npos) return i;
       plan.keep(i, colon + 1);
       i = colon + 1;
     } else if (i + 1 < end && t[i].kind == tok::raw_identifier && t[i + 1].kind == tok::colon) {

@@ -2,27 +2,9 @@
 
 namespace circle {
 
-size_t matchingClose(const std::vector<RawToken>& t, size_t open) {
-  int depth = 0;
-  for (size_t i = open; i < t.size(); ++i) {
-    if (opensBracket(t[i].kind)) ++depth;
-    else if (closesBracket(t[i].kind) && --depth == 0) return i;
-  }
-  return std::string::npos;
-}
-
 std::optional<size_t> rangeForColon(const std::vector<RawToken>& t, size_t open) {
-  int depth = 0, questions = 0;
-  for (size_t i = open; i < t.size(); ++i) {
-    clang::tok::TokenKind k = t[i].kind;
-    if (opensBracket(k)) ++depth;
-    else if (closesBracket(k) && --depth == 0) return std::nullopt;
-    else if (depth != 1) continue;
-    else if (k == clang::tok::question) ++questions;
-    else if (k == clang::tok::colon && questions > 0) --questions;
-    else if (k == clang::tok::colon) return i;
-  }
-  return std::nullopt;
+  size_t colon = freeColon(t, open + 1, t.size());
+  return colon == std::string::npos ? std::nullopt : std::optional<size_t>(colon);
 }
 
 bool planRangeInit(const std::vector<RawToken>& t, size_t from, size_t to, RewritePlan& plan) {

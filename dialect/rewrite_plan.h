@@ -49,4 +49,9 @@ inline bool closesBracket(clang::tok::TokenKind k) {
 // or npos when the tokens end first.
 size_t matchingClose(const std::vector<RawToken>& t, size_t open);
 
+// The first ':' in t[from, to) outside brackets that no '?' before it owns (a
+// range-for's, a case label's, a slice's or range's begin:end), or npos; the scan ends
+// at a bracket that closes one opened before `from`.
+size_t freeColon(const std::vector<RawToken>& t, size_t from, size_t to);
+
 } // namespace circle

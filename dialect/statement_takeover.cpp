@@ -75,14 +75,13 @@ public:
   }
 
   void onTokenInOrder(const clang::Token& tok, ScopeTracker::Kind scope) {
-    if (tok.is(tok::l_square) && pendingArray_ && previous_[1].is(tok::identifier) &&
-        previous_[1].getIdentifierInfo() == pendingArray_) {
+    if (tok.is(tok::l_square) && pendingArray_ && previous_.is(tok::identifier) &&
+        previous_.getIdentifierInfo() == pendingArray_) {
       traits_.arrays.insert(pendingArray_->getName().str());
       traced_.insert(pendingArray_);
     }
     if (tok.is(tok::identifier)) declaredName(tok);
-    previous_[0] = previous_[1];
-    previous_[1] = tok;
+    previous_ = tok;
     if (tok.is(tok::kw_enum)) noteEnum(tok, scope);
     switch (for_) {
     case For::Paren:
@@ -95,8 +94,8 @@ public:
       for_ = For::None;
       break;
     case For::Header:
-      if (tok.isOneOf(tok::l_paren, tok::l_square, tok::l_brace)) ++depth_;
-      else if (tok.isOneOf(tok::r_paren, tok::r_square, tok::r_brace) && --depth_ == 0) for_ = For::None;
+      if (opensBracket(tok.getKind())) ++depth_;
+      else if (closesBracket(tok.getKind()) && --depth_ == 0) for_ = For::None;
       else if (depth_ == 1 && tok.is(tok::question)) ++questions_;
       else if (depth_ == 1 && tok.is(tok::colon) && questions_-- == 0) {
         for_ = For::None;
@@ -120,7 +119,7 @@ private:
   // `E x` with E a noted enum: x's .string is the enumerator's name. `T a[` declares an
   // array: a's .length is its extent. Then Circle's member traits on this name.
   void declaredName(const clang::Token& tok) {
-    const clang::Token& before = previous_[1];
+    const clang::Token& before = previous_;
     // Every identifier of every header passes here: sets of IdentifierInfo pointers keep it cheap.
     if (before.is(tok::identifier) && enumNames_.count(before.getIdentifierInfo())) {
       traits_.enumVariables[name(tok).str()] = name(before).str();
@@ -241,7 +240,8 @@ private:
       return values;
     }
     long long n = -1;
-    if (to == from + 1 && t[from].kind == tok::numeric_constant && !t[from].text.getAsInteger(10, n)) {
+    if (to == from + 1 && t[from].kind == tok::numeric_constant) {
+      if (t[from].text.getAsInteger(10, n)) n = -1;
     } else if (to == from + 3 && t[from + 2].is("enum_count") && t[from + 1].kind == tok::period) {
       bool ambiguous = false;
       if (const EnumInfo* e = enums_.find(t[from].text, &ambiguous); e && !ambiguous) n = e->enumerators.size();
@@ -367,8 +367,6 @@ private:
   }
   enum class Read { More, Done, Stop };
 
-  // One statement: up to its ';' outside brackets. A block (a '{' outside brackets) or
-  // the end of the enclosing one is not a statement this reads.
   // Does the '{' just read (the last of `r`) open a braced initializer: after '=' or
   // ']', or after a name (`T{...}`) in a statement that declares no class or namespace?
   static bool bracedInitializer(const std::vector<RawToken>& r) {
@@ -384,7 +382,9 @@ private:
     return !r[0].is("template") && !r[0].is("typedef") && !r[0].is("using");
   }
 
-  // A braced initializer is read with its statement; a @meta statement ends with its body.
+  // One statement: up to its ';' outside brackets. A block (a '{' outside brackets) or
+  // the end of the enclosing one is not a statement this reads; a braced initializer
+  // is read with its statement, and a @meta statement ends with its body.
   bool readStatement(clang::Lexer& lexer, Lookahead& out) {
     int depth = 0;
     return readAhead(lexer, out, [&](const RawToken& t) {
@@ -400,17 +400,27 @@ private:
     });
   }
 
-  bool fileMayHoldPacks(clang::FileID file) {
-    auto [it, fresh] = packFiles_.try_emplace(file, false);
-    if (fresh) it->second = mayHoldPacks(sm_.getBufferData(file));
+  // What a file's text may need read ahead for, found once per file.
+  struct FileText {
+    bool packs = false;  // Circle's pack syntax
+    bool throws = false; // the word throw, respelled in device-only code
+  };
+  const FileText& fileText(clang::FileID file) {
+    auto [it, fresh] = files_.try_emplace(file);
+    if (fresh) {
+      llvm::StringRef text = sm_.getBufferData(file);
+      it->second = {mayHoldPacks(text), text.contains("throw")};
+    }
     return it->second;
   }
 
   void statements(const clang::Token& tok) {
     // scopes_ has seen tok: a '{' opened the block the next statement is in.
     clang::Lexer* lexer = fileLexerAfter(tok);
-    bool deviceOnly = scopes_.inDeviceOnlyCode();
-    if (!lexer || (!deviceOnly && !fileMayHoldPacks(lexer->getFileID()))) return;
+    if (!lexer) return;
+    const FileText& text = fileText(lexer->getFileID());
+    bool deviceThrows = text.throws && scopes_.inDeviceOnlyCode();
+    if (!text.packs && !deviceThrows) return;
     std::vector<clang::Token> out;
     // Consecutive Circle statements are taken together: once respelled tokens are
     // entered, the ';' that ends them no longer comes from the file.
@@ -429,7 +439,7 @@ private:
         continue;
       }
       bool packs = mayExpandPacks(next.raw, &enums_);
-      if (!packs && deviceOnly && holdsThrow(next.raw)) {
+      if (!packs && deviceThrows && holdsThrow(next.raw)) {
         materialize(planDeviceThrows(next.raw), next.tokens, out);
         seekAfter(*lexer, next.raw.back());
         continue;
@@ -536,13 +546,17 @@ private:
   unsigned error_;
   For for_ = For::None;
   int depth_ = 0, questions_ = 0;
-  std::map<clang::FileID, bool> packFiles_;
+  std::map<clang::FileID, FileText> files_;
   ScopeTracker scopes_;
   EnumRegistry enums_;
   TraitNames traits_{enums_, {}, {}};
   std::map<std::pair<clang::FileID, unsigned>, std::string> after_; // textAfter()
   std::vector<Replay> replays_;
-  clang::Token previous_[2];
+  clang::Token previous_ = [] {
+    clang::Token t;
+    t.startToken();
+    return t;
+  }(); // the token before the one being watched
   clang::IdentifierInfo* pendingArray_ = nullptr;
   llvm::DenseSet<const clang::IdentifierInfo*> enumNames_; // noted enums
   llvm::DenseSet<const clang::IdentifierInfo*> traced_;    // names member traits may follow

@@ -33,6 +33,7 @@ int main() {
   std::printf("%d\n", v[:]) ...;
   for (int i : 1.5) {}
   std::printf("%d\n", 1) ...;
+  std::printf("%d\n", int...(1:2:3:4)) ...;
 }
 SRC
 out=$("$CIRCLE" bad.cxx -o bad 2>&1); rc=$?
@@ -44,7 +45,8 @@ expect_contains "$out" "bad.cxx:7:23: error: '@range()' takes its length from a 
 expect_contains "$out" "bad.cxx:8:23: error: use of undeclared identifier 'undeclared'" "Clang's error inside a respelled statement, at the user's column"
 expect_contains "$out" "bad.cxx:10:14: error: invalid range expression of type 'double'" "a non-integer, non-range"
 expect_contains "$out" "bad.cxx:11:26: error: pack expansion does not contain any unexpanded parameter packs" "'...;' with no pack"
-expect_eq "$(grep -c 'error:' <<< "$out")" 6 "one error per bad statement ($out)"
+expect_contains "$out" "bad.cxx:12:35: error: a range is begin:end:step, with two ':' at most" "a range with three ':'"
+expect_eq "$(grep -c 'error:' <<< "$out")" 7 "one error per bad statement ($out)"
 
 # Left as written (dialect/README.md): a range-for whose ':' comes from a macro, and
 # one with a directive inside; Clang's error stands, at the user's line.

@@ -134,6 +134,9 @@ TEST_CASE("enum packs expand once per enumerator, as statements or list items") 
         "{ f ( \"sm_75\" , ( int ) arch::sm_75 ) ; f ( \"sm_90\" , ( int ) arch::sm_90 ) ; } ;");
   CHECK(expandEnums("const int v[] { 1, (int)arch.enum_values ... };") ==
         "const int v [ ] { 1 , ( int ) arch::sm_75 , ( int ) arch::sm_90 } ;");
+  enums.note({"pair", {"a", "b", "c"}});
+  CHECK(expandEnums("f(arch.enum_names, pair.enum_names) ...;") ==
+        "error: the packs of this expansion differ in length ('arch' and 'pair')");
   enums.note({"arch", {"other"}});
   CHECK(expandEnums("f(arch.enum_names) ...;").rfind("error: two enumerations are named 'arch'", 0) == 0);
 }
@@ -179,4 +182,8 @@ TEST_CASE("ranges: int... and begin:end:step") {
   CHECK(expand("f(int...(1:3)) ...;").find("::__circle_range_count( ( 1 ) , ( 3 ) , 1 )") != std::string::npos);
   CHECK(expand("f(int..., 1) ...;").rfind("error at int: 'int...()' takes its length", 0) == 0);
   CHECK(expand("f(int...) ...;") == "((void)( f ( int ... ) ), ... ) ;"); // an unnamed pack parameter: C++
+  CHECK(expand("f(int...(1:2:3:4)) ...;") == "error at :: a range is begin:end:step, with two ':' at most");
+  CHECK(expand("f(@range(1:)) ...;") == "error at :: a range needs its end: begin:end");
+  CHECK(expand("f(@range(c ? 1 : 2)) ...;").find("( c ? 1 : 2 )") != std::string::npos); // a conditional's ':'
+  CHECK(expand("f(m[@range(2)][:]) ...;") == "error at [: circle does not slice an object chosen by a range pack");
 }
