@@ -28,6 +28,12 @@ size_t skipAttributes(const std::vector<RawToken>& t, size_t i) {
 
 } // namespace
 
+EnumInfo nvvmArchEnum(const std::vector<int>& sms) {
+  EnumInfo arch{"nvvm_arch_t", {}};
+  for (int sm : sms) arch.enumerators.push_back("sm_" + std::to_string(sm));
+  return arch;
+}
+
 std::optional<EnumInfo> parseEnumDefinition(const std::vector<RawToken>& t) {
   size_t i = 0;
   if (i < t.size() && (t[i].is("class") || t[i].is("struct"))) ++i;

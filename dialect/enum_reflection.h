@@ -34,6 +34,9 @@ struct EnumInfo {
   std::vector<std::string> enumerators;
 };
 
+// circle's nvvm_arch_t: sm_XX = XX for each -sm_XX (sema/implicit_prelude.cpp).
+EnumInfo nvvmArchEnum(const std::vector<int>& sms);
+
 // `t` starts after the keyword `enum` and ends at the ';' after the definition's '}'.
 // Nothing for an anonymous or opaque enum.
 std::optional<EnumInfo> parseEnumDefinition(const std::vector<RawToken>& t);

@@ -47,10 +47,9 @@ public:
   DialectTakeover(clang::Preprocessor& pp, const std::vector<int>& sms)
       : pp_(pp), sm_(pp.getSourceManager()),
         error_(pp.getDiagnostics().getCustomDiagID(clang::DiagnosticsEngine::Error, "%0")) {
-    EnumInfo arch{"nvvm_arch_t", {}};
-    for (int sm : sms) arch.enumerators.push_back("sm_" + std::to_string(sm));
+    EnumInfo arch = nvvmArchEnum(sms);
+    noteEnumName(arch.name);
     enums_.note(std::move(arch));
-    noteEnumName("nvvm_arch_t");
   }
 
   void noteEnumName(llvm::StringRef name) {

@@ -338,10 +338,7 @@ private:
           reportAtNamedKernel(r.error);
           return false;
         }
-        // The most any sm's build of a kernel needs: one stack limit serves them all.
-        if (o_.gpuAutoStack)
-          for (const auto& [kernel, bytes] : unboundedKernelStacks(*assembling[i], r.frames))
-            stackBytes_[kernel] = std::max(stackBytes_[kernel], bytes);
+        if (o_.gpuAutoStack) keepLargestKernelStacks(stackBytes_, *assembling[i], r.frames);
         images.push_back(r.image);
       }
     }

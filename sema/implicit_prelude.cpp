@@ -192,9 +192,7 @@ std::string preludeText(const PreludeConfig& config) {
     os << " };\n";
   }
   os << dialectPreludeText();
-  EnumInfo arch{"nvvm_arch_t", {}};
-  for (int sm : config.sms) arch.enumerators.push_back("sm_" + std::to_string(sm));
-  os << "#ifdef __cplusplus\n" << enumNameFunction(arch, false) << "\n#endif\n";
+  os << "#ifdef __cplusplus\n" << enumNameFunction(nvvmArchEnum(config.sms), false) << "\n#endif\n";
   return text;
 }
 

@@ -113,9 +113,7 @@ std::string linkRelocatableDevice(const RdcDeviceLink& link, std::string& fatbin
     ParallelAssembly::Result& r = assembled[i];
     llvm::errs() << r.messages;
     if (!r.error.empty()) return r.error;
-    if (link.autoStack)
-      for (const auto& [kernel, bytes] : unboundedKernelStacks(*assembling[i].second, r.frames))
-        stackBytes[kernel] = std::max(stackBytes[kernel], bytes);
+    if (link.autoStack) keepLargestKernelStacks(stackBytes, *assembling[i].second, r.frames);
     images.push_back(r.image);
   }
   fatbinPath = scratch(link, "linked.fatbin");

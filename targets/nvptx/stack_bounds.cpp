@@ -120,4 +120,9 @@ std::map<std::string, unsigned long long> unboundedKernelStacks(llvm::Module& m,
   return bounds;
 }
 
+void keepLargestKernelStacks(std::map<std::string, unsigned long long>& most, llvm::Module& m,
+                             const std::map<std::string, unsigned>& frames) {
+  for (const auto& [kernel, bytes] : unboundedKernelStacks(m, frames)) most[kernel] = std::max(most[kernel], bytes);
+}
+
 } // namespace circle

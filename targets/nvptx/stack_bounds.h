@@ -27,4 +27,9 @@ std::map<std::string, unsigned> parsePtxasFrames(const std::string& ptxasOutput)
 std::map<std::string, unsigned long long> unboundedKernelStacks(llvm::Module& m,
                                                                 const std::map<std::string, unsigned>& frames);
 
+// Raises `most` to each such kernel's need in this sm's module: one stack limit serves
+// every sm's build of a kernel (the compile and the -rdc device link).
+void keepLargestKernelStacks(std::map<std::string, unsigned long long>& most, llvm::Module& m,
+                             const std::map<std::string, unsigned>& frames);
+
 } // namespace circle
