@@ -55,6 +55,17 @@ void internalizeAndDrop(llvm::Module& m, const std::set<std::string>& dropKernel
   });
 }
 
+// A library's variables come with the functions that use them, and stay its own.
+// Clang's CUDA code generation lists every __device__ variable in llvm.compiler.used
+// and gives those of anonymous namespaces external names, for the host to register;
+// no host registers a library's, and the linker always brings such a list along, so
+// every module would carry them all (glibc's ctype tables in an empty kernel's PTX).
+void keepOnlyWhatIsUsed(llvm::Module& lib) {
+  if (llvm::GlobalVariable* used = lib.getNamedGlobal("llvm.compiler.used")) used->eraseFromParent();
+  for (llvm::GlobalVariable& gv : lib.globals())
+    if (!gv.isDeclaration() && gv.getName().contains("_GLOBAL__N_")) gv.setLinkage(llvm::GlobalValue::InternalLinkage);
+}
+
 // Links what the module uses from a bitcode library. The runtime was built for
 // one sm; its functions lose that sm's target attributes so they inline anywhere.
 std::string linkLibrary(llvm::Module& m, const std::string& path, const char* what) {
@@ -64,6 +75,7 @@ std::string linkLibrary(llvm::Module& m, const std::string& path, const char* wh
   auto lib = llvm::getOwningLazyBitcodeModule(std::move(*buf), m.getContext());
   if (!lib) return std::string("cannot parse ") + what + " '" + path + "': " + llvm::toString(lib.takeError());
   dropSmAttributes(**lib);
+  keepOnlyWhatIsUsed(**lib);
   (*lib)->setDataLayout(m.getDataLayout());
   (*lib)->setTargetTriple(m.getTargetTriple());
   if (llvm::Linker::linkModules(m, std::move(*lib), llvm::Linker::LinkOnlyNeeded))

@@ -23,6 +23,17 @@ has_func stl0.sm_90.ptx _Znwm "operator new from the runtime"
 cu -sm_90 -OG0 -S -gpu "$cases/device_libc.cxx" -o libc0 > /dev/null 2>&1
 for f in snprintf strtod strtol qsort bsearch strtok_r isupper; do has_func libc0.sm_90.ptx $f "$f from the device libc"; done
 
+# The runtime's own variables come only with the functions that use them, internal:
+# an empty kernel carries none of glibc's ctype tables; __ctype_b_loc brings its one.
+printf '__global__ void k(int* p) { *p = 1; }\nint main() {}\n' > empty.cxx
+cu -sm_90 -S -gpu empty.cxx -o empty > /dev/null 2>&1
+expect_eq "$(grep -c '_GLOBAL__N_' empty.sm_90.ptx)" 0 "an empty kernel carries no runtime variables"
+printf '#include <cctype>\n__global__ void k(int* p, int c) { *p = (*__ctype_b_loc())[c] & _ISalpha; }\nint main() {}\n' > cls.cxx
+cu -sm_90 -S -gpu cls.cxx -o cls > /dev/null 2>&1
+tables=$(grep -oE '^(\.visible )?\.global [^=]*_ZN12_GLOBAL__N_1[0-9]+[a-zA-Z0-9]+E' cls.sm_90.ptx | sed 's/.* //' | sort | tr '\n' ' ')
+expect_eq "$tables" "_ZN12_GLOBAL__N_110classesAt0E _ZN12_GLOBAL__N_17classesE " "__ctype_b_loc brings its table only"
+expect_eq "$(grep -c '^\.visible \.global .*_GLOBAL__N_' cls.sm_90.ptx)" 0 "and keeps it internal"
+
 # A kernel reaching a host library's variable or a libc function the device lacks.
 printf 'extern int host_only_counter;\n__global__ void k(int* p) { *p = host_only_counter; }\nint main() {}\n' > var.cxx
 out=$(cu -sm_90 var.cxx -o var 2>&1); rc=$?
