@@ -128,6 +128,26 @@ DeclsByName indexLongDoubleFunctions(clang::ASTContext& ast) {
   });
 }
 
+std::map<std::string, clang::SourceLocation> indexTryStatements(clang::ASTContext& ast) {
+  struct FirstTry : clang::RecursiveASTVisitor<FirstTry> {
+    bool VisitCXXTryStmt(clang::CXXTryStmt* t) {
+      at = t->getTryLoc();
+      return false;
+    }
+    clang::SourceLocation at;
+  };
+  const clang::SourceManager& sm = ast.getSourceManager();
+  std::map<std::string, clang::SourceLocation> found;
+  for (const auto& [symbol, fd] : collectFunctions(ast, [&sm](const clang::FunctionDecl& fd) {
+         return fd.doesThisDeclarationHaveABody() && !sm.isInSystemHeader(fd.getLocation());
+       })) {
+    FirstTry first;
+    first.TraverseStmt(fd->getBody());
+    if (first.at.isValid() && !sm.isInSystemHeader(first.at)) found.emplace(symbol, first.at);
+  }
+  return found;
+}
+
 const clang::VarDecl* findVariableBySymbol(clang::ASTContext& ast, const std::string& symbol) {
   struct Finder : clang::RecursiveASTVisitor<Finder> {
     bool shouldVisitTemplateInstantiations() const { return true; }

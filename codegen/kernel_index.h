@@ -1,6 +1,8 @@
 // Finds the declarations behind device-module symbol names, so problems found in a
 // device module after code generation can still point at the user's source.
 #pragma once
+#include "clang/Basic/SourceLocation.h"
+
 #include <map>
 #include <string>
 
@@ -32,6 +34,10 @@ DeclsByName indexExplicitHostFunctions(clang::ASTContext& ast);
 
 // Functions whose bodies compute with long double (which the GPU computes as double).
 DeclsByName indexLongDoubleFunctions(clang::ASTContext& ast);
+
+// Where each function of the user's files (not system headers) says `try` first, by
+// device symbol: the GPU runs such try blocks without their handlers.
+std::map<std::string, clang::SourceLocation> indexTryStatements(clang::ASTContext& ast);
 
 // The function definition a device module names `symbol`, or null. A walk of the
 // whole translation unit: for error paths.

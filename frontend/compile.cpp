@@ -515,7 +515,25 @@ private:
     if (!applyLaunchBounds(m, sm)) return false;
     if (firstSm) warnLongDoubleKernels(m);
     std::vector<ReachedFunction> reached = functionsReachedFromKernels(m);
+    if (firstSm) warnDeviceTry(reached);
     return checkNoExplicitHostCalls(reached, sm) && checkNoDeviceLaunches(reached, sm);
+  }
+
+  // Once per function, at its try: Clang's CUDA code generation gives device code no
+  // landing pads (CodeGenFunction::getInvokeDestImpl), so the GPU runs the try block
+  // and never its handlers.
+  void warnDeviceTry(const std::vector<ReachedFunction>& reached) {
+    if (!triesIndexed_) {
+      tries_ = indexTryStatements(*ast_);
+      triesIndexed_ = true;
+    }
+    if (tries_.empty()) return;
+    clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
+    unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Warning,
+                                        "kernel '%0' reaches this try, whose handlers the GPU cannot run yet: the try "
+                                        "block runs, and a throw in it prints what it threw and traps");
+    for (const ReachedFunction& r : reached)
+      if (auto it = tries_.find(r.callee); it != tries_.end()) diags.Report(it->second, id) << llvm::demangle(r.kernel);
   }
 
   // Internal names are respelt for PTX; a kernel's or device variable's name, which
@@ -674,6 +692,8 @@ private:
   clang::ASTContext* ast_ = nullptr; // valid only while onParsed runs
   DeclsByName kernels_, hostOnly_, longDouble_;
   bool longDoubleIndexed_ = false;
+  std::map<std::string, clang::SourceLocation> tries_; // by device symbol (codegen/kernel_index.h)
+  bool triesIndexed_ = false;
   std::optional<IfTargetPredicates> predicates_;
   std::vector<clang::VarDecl*> hostConstexprs_;
   DeviceRtti deviceRtti_;

@@ -32,4 +32,23 @@ expect_eq "$(./host)" "$(printf 'caught negative\ncaught big')" "host code catch
 printf '__global__ void k() { try { } catch (...) { } }\nint main() {}\n' > try.cxx
 out=$(cu -sm_90 try.cxx -o try 2>&1)
 expect_contains "$out" "try.cxx:1:23: error: cannot use 'try' in __global__ function" "try in a kernel"
+# An untagged function's try compiles for the GPU without its handlers (Clang's CUDA
+# code generation gives device code no landing pads): a warning at the try, once per
+# function, naming a kernel that reaches it; the host's try in main is not one.
+cat > reach.cxx <<'SRC'
+#include <cstdio>
+#include <vector>
+int at(const std::vector<int>& v, int i) {
+  try { return v.at(i); } catch (...) { return -1; }
+}
+__global__ void k1(int i) { std::vector<int> v(3); printf("%d\n", at(v, i)); }
+__global__ void k2(int i) { std::vector<int> v(3); printf("%d\n", at(v, i)); }
+int main() { try { k1<<<1, 1>>>(1); } catch (...) { } }
+SRC
+out=$(cu -sm_75 -sm_90 reach.cxx -o reach 2>&1)
+expect_eq "$?" 0 "compiles ($out)"
+expect_contains "$out" "reach.cxx:4:3: warning: kernel 'k1(int)' reaches this try, whose handlers the GPU cannot run yet" "warned at the try"
+expect_eq "$(grep -c 'warning:' <<< "$out")" 1 "once, for one function on two sms"
+out=$(cu -sm_90 host.cxx -o host 2>&1)
+expect_not_contains "$out" "warning" "a host-only try is not warned about"
 finish
