@@ -266,8 +266,9 @@ void giveThrowsTheirTypes(llvm::Module& m, const DeviceRtti& rtti) {
     if (!at) continue;
     auto it = rtti.throws.find(throwSiteKey(at->getFilename(), at.getLine()));
     if (it == rtti.throws.end() || it->second.size() != 1) continue;
+    // typeid may have declared it already, as a device variable (another address space).
     llvm::Constant* info = m.getOrInsertGlobal("_ZTI" + *it->second.begin(), llvm::Type::getInt8Ty(m.getContext()));
-    call->setArgOperand(1, info);
+    call->setArgOperand(1, llvm::ConstantExpr::getPointerBitCastOrAddrSpaceCast(info, call->getArgOperand(1)->getType()));
   }
 }
 

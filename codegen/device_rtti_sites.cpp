@@ -23,8 +23,8 @@ public:
   RttiFinder(ASTContext& ast, DeviceRtti& out)
       : ast_(ast), out_(out), mangler_(ast.createMangleContext()), loc_(ast.getTranslationUnitDecl()->getLocation()) {
     // The prelude declares it; a plain C++ compile (no CUDA) has no device passes.
-    for (NamedDecl* d : ast.getTranslationUnitDecl()->lookup(&ast.Idents.get("__circle_dynamic_cast")))
-      if (auto* fd = dyn_cast<FunctionDecl>(d)) dynamicCast_ = fd;
+    dynamicCast_ = preludeFunction("__circle_dynamic_cast");
+    handlerType_ = preludeFunction("__circle_eh_handler_type");
   }
 
   bool VisitCXXRecordDecl(CXXRecordDecl* rd) {
@@ -40,6 +40,23 @@ public:
     if (type->isArrayType() || type->isFunctionType()) type = ast_.getDecayedType(type);
     PresumedLoc at = ast_.getSourceManager().getPresumedLoc(ast_.getSourceManager().getExpansionLoc(t->getThrowLoc()));
     if (at.isValid()) out_.throws[throwSiteKey(at.getFilename(), at.getLine())].insert(nameOf(type));
+    return true;
+  }
+
+  // A typed handler's block, in device passes, starts by naming the caught type.
+  bool VisitCXXCatchStmt(CXXCatchStmt* c) {
+    if (!handlerType_ || !c->getExceptionDecl() || c->getCaughtType()->isDependentType()) return true;
+    SourceLocation at = c->getCatchLoc();
+    QualType caught = c->getCaughtType().getNonReferenceType();
+    Expr* args[] = {typeInfoAddress(caught, at)};
+    auto* callee = DeclRefExpr::Create(ast_, {}, {}, handlerType_, false, at, handlerType_->getType(), VK_LValue);
+    Expr* marker = CallExpr::Create(
+        ast_, implicitCast(ast_.getPointerType(handlerType_->getType()), CK_FunctionToPointerDecay, callee), args,
+        ast_.VoidTy, VK_PRValue, at, FPOptionsOverride());
+    for (Stmt*& block : c->children()) {
+      Stmt* body[] = {marker, block};
+      out_.swaps.push_back({&block, block, CompoundStmt::Create(ast_, body, FPOptionsOverride(), at, at)});
+    }
     return true;
   }
 
@@ -129,11 +146,19 @@ private:
     return name;
   }
 
+  FunctionDecl* preludeFunction(const char* name) {
+    // The prelude declares them; a plain C++ compile (no CUDA) has no device passes.
+    for (NamedDecl* d : ast_.getTranslationUnitDecl()->lookup(&ast_.Idents.get(name)))
+      if (auto* fd = dyn_cast<FunctionDecl>(d)) return fd;
+    return nullptr;
+  }
+
   ASTContext& ast_;
   DeviceRtti& out_;
   std::unique_ptr<MangleContext> mangler_;
   SourceLocation loc_;
   FunctionDecl* dynamicCast_ = nullptr;
+  FunctionDecl* handlerType_ = nullptr;
   std::map<std::pair<std::string, void*>, VarDecl*> variables_;
 };
 

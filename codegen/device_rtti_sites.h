@@ -36,7 +36,7 @@ struct DeviceRtti {
   struct Swap {
     clang::Stmt** slot;
     clang::Stmt* original;
-    clang::Expr* replacement;
+    clang::Stmt* replacement;
   };
   std::vector<Swap> swaps;
   // Every type whose type_info a device module may need, by the ABI's name for the

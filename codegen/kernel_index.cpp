@@ -30,6 +30,12 @@ public:
     found.emplace(deviceSymbolName(*mangler_, *fd), fd);
     return true;
   }
+  // A lambda's class is implicit code, which the walk does not enter.
+  bool VisitLambdaExpr(clang::LambdaExpr* e) {
+    if (clang::CXXMethodDecl* call = e->getCallOperator(); call && !call->isDependentContext())
+      VisitFunctionDecl(call);
+    return true;
+  }
   DeclsByName found;
 
 private:
@@ -128,8 +134,16 @@ DeclsByName indexLongDoubleFunctions(clang::ASTContext& ast) {
   });
 }
 
-std::map<std::string, clang::SourceLocation> indexTryStatements(clang::ASTContext& ast) {
+DeclsByName indexUserFunctions(clang::ASTContext& ast) {
+  const clang::SourceManager& sm = ast.getSourceManager();
+  return collectFunctions(ast, [&sm](const clang::FunctionDecl& fd) {
+    return fd.doesThisDeclarationHaveABody() && !sm.isInSystemHeader(fd.getLocation());
+  });
+}
+
+std::map<std::string, TryFunction> indexTryFunctions(clang::ASTContext& ast) {
   struct FirstTry : clang::RecursiveASTVisitor<FirstTry> {
+    bool TraverseLambdaExpr(clang::LambdaExpr*) { return true; } // its own function
     bool VisitCXXTryStmt(clang::CXXTryStmt* t) {
       at = t->getTryLoc();
       return false;
@@ -137,13 +151,11 @@ std::map<std::string, clang::SourceLocation> indexTryStatements(clang::ASTContex
     clang::SourceLocation at;
   };
   const clang::SourceManager& sm = ast.getSourceManager();
-  std::map<std::string, clang::SourceLocation> found;
-  for (const auto& [symbol, fd] : collectFunctions(ast, [&sm](const clang::FunctionDecl& fd) {
-         return fd.doesThisDeclarationHaveABody() && !sm.isInSystemHeader(fd.getLocation());
-       })) {
+  std::map<std::string, TryFunction> found;
+  for (const auto& [symbol, fd] : indexUserFunctions(ast)) {
     FirstTry first;
     first.TraverseStmt(fd->getBody());
-    if (first.at.isValid() && !sm.isInSystemHeader(first.at)) found.emplace(symbol, first.at);
+    if (first.at.isValid() && !sm.isInSystemHeader(first.at)) found.emplace(symbol, TryFunction{fd, first.at});
   }
   return found;
 }

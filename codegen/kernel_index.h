@@ -35,9 +35,16 @@ DeclsByName indexExplicitHostFunctions(clang::ASTContext& ast);
 // Functions whose bodies compute with long double (which the GPU computes as double).
 DeclsByName indexLongDoubleFunctions(clang::ASTContext& ast);
 
-// Where each function of the user's files (not system headers) says `try` first, by
-// device symbol: the GPU runs such try blocks without their handlers.
-std::map<std::string, clang::SourceLocation> indexTryStatements(clang::ASTContext& ast);
+// The function definitions of the user's files (not system headers).
+DeclsByName indexUserFunctions(clang::ASTContext& ast);
+
+// The functions of the user's files (not system headers) that say `try`, by device
+// symbol, with where they say it first (codegen/exception_islands.h).
+struct TryFunction {
+  const clang::FunctionDecl* decl;
+  clang::SourceLocation firstTry;
+};
+std::map<std::string, TryFunction> indexTryFunctions(clang::ASTContext& ast);
 
 // The function definition a device module names `symbol`, or null. A walk of the
 // whole translation unit: for error paths.

@@ -6,19 +6,18 @@ namespace circle {
 
 ScopeTracker::Scope ScopeTracker::classify() const {
   namespace tok = clang::tok;
-  // CUDA's __device__, __global__ and __host__ reach the parser as __attribute__((x)).
-  bool device = false, host = false;
+  // CUDA's __global__ reaches the parser as __attribute__((global)).
+  bool global = false;
   for (size_t k = 3; k < recent_.size(); ++k) {
     // An annotation token's pointer is not an identifier (Clang only asserts that).
     const clang::IdentifierInfo* ii = recent_[k].isAnnotation() ? nullptr : recent_[k].getIdentifierInfo();
     const clang::IdentifierInfo* attr = recent_[k - 3].isAnnotation() ? nullptr : recent_[k - 3].getIdentifierInfo();
     if (!ii || !attr || attr->getName() != "__attribute__" || !recent_[k - 1].is(tok::l_paren)) continue;
-    device |= ii->getName() == "device" || ii->getName() == "global";
-    host |= ii->getName() == "host";
+    global |= ii->getName() == "global";
   }
-  bool inDevice = !scopes_.empty() && scopes_.back().deviceOnly;
+  bool inKernel = !scopes_.empty() && scopes_.back().kernel;
   Kind kind = classifyKind();
-  return {kind, inDevice || (kind == Kind::Block && device && !host)};
+  return {kind, inKernel || (kind == Kind::Block && global)};
 }
 
 ScopeTracker::Kind ScopeTracker::classifyKind() const {

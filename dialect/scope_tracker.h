@@ -2,7 +2,7 @@
 // last ';', '{' or '}': what may be written after an enum there (a namespace-scope
 // function, a class's friend, or nothing in a function's block, where C++ allows no
 // function definition, nor a friend's in a local class), and whether a block is the
-// body of a __device__ or __global__ function without __host__ (or inside one).
+// body of a __global__ function (or inside one).
 #pragma once
 #include "clang/Lex/Token.h"
 
@@ -16,12 +16,12 @@ public:
   void onToken(const clang::Token& tok);
   // Where a declaration that starts now would be.
   Kind current() const { return scopes_.empty() ? Kind::Namespace : scopes_.back().kind; }
-  bool inDeviceOnlyCode() const { return !scopes_.empty() && scopes_.back().deviceOnly; }
+  bool inKernel() const { return !scopes_.empty() && scopes_.back().kernel; }
 
 private:
   struct Scope {
     Kind kind;
-    bool deviceOnly;
+    bool kernel;
   };
   Scope classify() const;
   Kind classifyKind() const;

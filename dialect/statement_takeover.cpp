@@ -1,6 +1,7 @@
 #include "dialect/statement_takeover.h"
 
 #include "dialect/device_throw.h"
+#include "dialect/device_try.h"
 #include "dialect/enum_reflection.h"
 #include "dialect/member_traits.h"
 #include "dialect/pack_expansion.h"
@@ -399,16 +400,41 @@ private:
     });
   }
 
+  // `try { ... } catch (...) { ... } ...`, up to its last handler's '}'.
+  bool readTryStatement(clang::Lexer& lexer, Lookahead& out) {
+    int depth = 0;
+    bool blockEnded = false, complete = false;
+    readAhead(lexer, out, [&](const RawToken& t) {
+      if (blockEnded) { // the token after a block: another handler, or the statement's end
+        blockEnded = false;
+        if (t.is("catch")) return Read::More;
+        complete = true;
+        return Read::Stop;
+      }
+      if (opensBracket(t.kind)) ++depth;
+      else if (closesBracket(t.kind)) {
+        if (depth-- == 0) return Read::Stop;
+        blockEnded = depth == 0 && t.kind == tok::r_brace;
+      }
+      return Read::More;
+    });
+    if (!complete) return false;
+    out.raw.pop_back();
+    out.tokens.pop_back();
+    return true;
+  }
+
   // What a file's text may need read ahead for, found once per file.
   struct FileText {
     bool packs = false;  // Circle's pack syntax
-    bool throws = false; // the word throw, respelled in device-only code
+    bool throws = false; // the word throw, respelled in a kernel
+    bool tries = false;  // the word try, respelled in a kernel
   };
   const FileText& fileText(clang::FileID file) {
     auto [it, fresh] = files_.try_emplace(file);
     if (fresh) {
       llvm::StringRef text = sm_.getBufferData(file);
-      it->second = {mayHoldPacks(text), text.contains("throw")};
+      it->second = {mayHoldPacks(text), text.contains("throw"), text.contains("try")};
     }
     return it->second;
   }
@@ -418,14 +444,24 @@ private:
     clang::Lexer* lexer = fileLexerAfter(tok);
     if (!lexer) return;
     const FileText& text = fileText(lexer->getFileID());
-    bool deviceThrows = text.throws && scopes_.inDeviceOnlyCode();
-    if (!text.packs && !deviceThrows) return;
+    bool kernelThrows = text.throws && scopes_.inKernel();
+    bool kernelTries = text.tries && scopes_.inKernel();
+    if (!text.packs && !kernelThrows && !kernelTries) return;
     std::vector<clang::Token> out;
     // Consecutive Circle statements are taken together: once respelled tokens are
     // entered, the ';' that ends them no longer comes from the file.
     while (true) {
       Lookahead next;
-      if (!readStatement(*lexer, next)) break;
+      if (!readStatement(*lexer, next)) {
+        Lookahead whole;
+        std::optional<RewritePlan> plan;
+        if (kernelTries && !next.raw.empty() && next.raw[0].is("try") && readTryStatement(*lexer, whole))
+          plan = planDeviceTry(whole.raw);
+        if (!plan) break;
+        materialize(*plan, whole.tokens, out);
+        seekAfter(*lexer, whole.raw.back());
+        continue;
+      }
       if (next.raw[0].kind == tok::unknown && next.raw[0].text == "@" && next.raw.size() > 1) {
         enter(out); // what came before, then the body from the file
         out.clear();
@@ -438,7 +474,7 @@ private:
         continue;
       }
       bool packs = mayExpandPacks(next.raw, &enums_);
-      if (!packs && deviceThrows && holdsThrow(next.raw)) {
+      if (!packs && kernelThrows && holdsThrow(next.raw)) {
         materialize(planDeviceThrows(next.raw), next.tokens, out);
         seekAfter(*lexer, next.raw.back());
         continue;

@@ -6,6 +6,7 @@
 #include "codegen/device_constants.h"
 #include "codegen/device_rtti_objects.h"
 #include "codegen/device_rtti_sites.h"
+#include "codegen/exception_islands.h"
 #include "codegen/gpu_only_functions.h"
 #include "codegen/kernel_index.h"
 #include "codegen/replay_consumer.h"
@@ -43,6 +44,7 @@
 #include "targets/host/stack_limits.h"
 #include "targets/nvptx/cuda_tools.h"
 #include "targets/nvptx/device_codegen_options.h"
+#include "targets/nvptx/device_exceptions.h"
 #include "targets/nvptx/device_link.h"
 #include "targets/nvptx/device_math.h"
 #include "targets/nvptx/fatbin_reader.h"
@@ -304,6 +306,7 @@ private:
         if (!predicates_->checkConstant(ci.getDiagnostics(), smName(sm))) return false;
         m = runTargetPass(in, *dt.info, /*deviceSide=*/true, cgo, llvm_, input_ + "." + smName(sm));
         if (m) emitDeviceRtti(*m, *ast_, deviceRtti_);
+        if (m && !addExceptionIslands(in, *dt.info, cgo, sm, *m)) return false;
       }
       if (!m || !lowerLongDoubleFor(*m)) return false;
       if (o_.rdc && !o_.deviceLibrary) {
@@ -519,21 +522,69 @@ private:
     return checkNoExplicitHostCalls(reached, sm) && checkNoDeviceLaunches(reached, sm);
   }
 
-  // Once per function, at its try: Clang's CUDA code generation gives device code no
-  // landing pads (CodeGenFunction::getInvokeDestImpl), so the GPU runs the try block
-  // and never its handlers.
-  void warnDeviceTry(const std::vector<ReachedFunction>& reached) {
+  // Local entities of a kernel (its lambdas) are named after the kernel in a device
+  // module, after its host stub in the host's: mangled as a device pass would.
+  template <class Index> auto namedForTheDevice(Index index) {
+    clang::LangOptions& lang = ci_->getLangOpts();
+    bool host = !lang.CUDAIsDevice;
+    lang.CUDAIsDevice = 1;
+    auto names = index(*ast_);
+    lang.CUDAIsDevice = !host;
+    return names;
+  }
+
+  const std::map<std::string, TryFunction>& tryFunctions() {
     if (!triesIndexed_) {
-      tries_ = indexTryStatements(*ast_);
+      tries_ = namedForTheDevice(indexTryFunctions);
       triesIndexed_ = true;
     }
-    if (tries_.empty()) return;
+    return tries_;
+  }
+
+  // The functions of `m` that say `try`, generated again with their handlers
+  // (codegen/exception_islands.h) and linked over the device pass's copies.
+  bool addExceptionIslands(const TargetPassInput& in, const clang::TargetInfo& target,
+                           const clang::CodeGenOptions& cgo, int sm, llvm::Module& m) {
+    auto defined = [&m](const std::string& symbol) {
+      llvm::Function* f = m.getFunction(symbol);
+      return f && !f->isDeclaration() ? f : nullptr;
+    };
+    std::vector<const clang::FunctionDecl*> roots;
+    for (const auto& [symbol, t] : tryFunctions())
+      if (defined(symbol) && canBeExceptionIsland(*t.decl)) roots.push_back(t.decl);
+    if (roots.empty()) return true;
+    // With something to catch, the user's functions an exception may leave come too,
+    // so their objects are destroyed on the way out.
+    if (!userFunctionsIndexed_) {
+      userFunctions_ = namedForTheDevice(indexUserFunctions);
+      userFunctionsIndexed_ = true;
+    }
+    Throwers throwers = findThrowers(m);
+    for (const auto& [symbol, fd] : userFunctions_)
+      if (llvm::Function* f = defined(symbol);
+          f && throwers.functions.count(f) && !tries_.count(symbol) && canBeExceptionIsland(*fd))
+        roots.push_back(fd);
+    std::unique_ptr<llvm::Module> islands =
+        generateExceptionIslands(in, target, cgo, llvm_, input_ + "." + smName(sm) + ".try", roots);
+    if (!islands) return false;
+    emitDeviceRtti(*islands, *ast_, deviceRtti_);
+    std::string err = linkExceptionIslands(m, std::move(islands));
+    if (!err.empty()) reportError(err);
+    return err.empty();
+  }
+
+  // Once per function, at its try, where the GPU runs the try block without its
+  // handlers: a function CUDA mode must generate (codegen/exception_islands.h).
+  void warnDeviceTry(const std::vector<ReachedFunction>& reached) {
+    if (tryFunctions().empty()) return;
     clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
     unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Warning,
-                                        "kernel '%0' reaches this try, whose handlers the GPU cannot run yet: the try "
+                                        "kernel '%0' reaches this try, whose handlers the GPU cannot run: its function "
+                                        "declares a __shared__ or __constant__ variable or launches a kernel; the try "
                                         "block runs, and a throw in it prints what it threw and traps");
     for (const ReachedFunction& r : reached)
-      if (auto it = tries_.find(r.callee); it != tries_.end()) diags.Report(it->second, id) << llvm::demangle(r.kernel);
+      if (auto it = tries_.find(r.callee); it != tries_.end() && !canBeExceptionIsland(*it->second.decl))
+        diags.Report(it->second.firstTry, id) << llvm::demangle(r.kernel);
   }
 
   // Internal names are respelt for PTX; a kernel's or device variable's name, which
@@ -587,6 +638,7 @@ private:
     // linked into; those drop what their kernels do not reach.
     // -rdc's -gpu outputs show one object's module, before any device link.
     if (o_.deviceLibrary || o_.rdc) {
+      applyDeviceExceptions(*m, planDeviceExceptions(*m));
       auto tm = optimizeFor(*m, sm);
       return tm && (o_.kind != OutputKind::Assembly || emitPtxFor(*m, *tm, sm, ptx));
     }
@@ -690,9 +742,10 @@ private:
   std::vector<LoweredGroup> lowered_;
   clang::CompilerInstance* ci_ = nullptr;
   clang::ASTContext* ast_ = nullptr; // valid only while onParsed runs
-  DeclsByName kernels_, hostOnly_, longDouble_;
+  DeclsByName kernels_, hostOnly_, longDouble_, userFunctions_;
+  bool userFunctionsIndexed_ = false;
   bool longDoubleIndexed_ = false;
-  std::map<std::string, clang::SourceLocation> tries_; // by device symbol (codegen/kernel_index.h)
+  std::map<std::string, TryFunction> tries_; // by device symbol (codegen/kernel_index.h)
   bool triesIndexed_ = false;
   std::optional<IfTargetPredicates> predicates_;
   std::vector<clang::VarDecl*> hostConstexprs_;

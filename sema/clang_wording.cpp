@@ -102,6 +102,20 @@ bool checksTheOtherTarget(const clang::Diagnostic& d) {
          "Inline Assembly Issue";
 }
 
+// "cannot use 'try' ('throw') in __device__ function": circle's one parse is the
+// host's, where a __device__ function's body is device code, and the device passes
+// generate its try with its handlers (codegen/exception_islands.h) and its throw as
+// any other. A kernel's are respelled first (dialect/device_try.h, device_throw.h).
+bool isDeviceFunctionException(const clang::Diagnostic& d) {
+  if (d.getID() != clang::diag::err_cuda_device_exceptions || d.getNumArgs() < 2 ||
+      d.getArgKind(0) != clang::DiagnosticsEngine::ak_c_string)
+    return false;
+  llvm::StringRef what = d.getArgCStr(0);
+  if (what != "try" && what != "throw") return false;
+  if (d.getArgKind(1) == clang::DiagnosticsEngine::ak_sint) return d.getArgSInt(1) == 0;
+  return d.getArgKind(1) == clang::DiagnosticsEngine::ak_uint && d.getArgUInt(1) == 0;
+}
+
 class Rewording : public clang::DiagnosticConsumer {
 public:
   Rewording(std::unique_ptr<clang::DiagnosticConsumer> printer, std::function<bool(clang::SourceLocation)> deadOnHost)
@@ -127,6 +141,10 @@ public:
       dropping_ = false;
     }
     if (dropping_) return; // a dropped error's notes
+    if (isDeviceFunctionException(d)) {
+      drop(d);
+      return;
+    }
     if (level >= clang::DiagnosticsEngine::Error && d.hasSourceManager()) {
       // Clang's recovery gives some follow-on errors no location (the `template<>` it
       // supplied for a broken specialization): said where the error they follow was.

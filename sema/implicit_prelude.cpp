@@ -126,6 +126,11 @@ extern "C" __device__ void __nvvm_minctasm(unsigned __blocks_per_sm);
 extern "C" void* __circle_dynamic_cast(const void* __object, const void* __from, const void* __to,
                                        int __to_reference) noexcept;
 
+// Each typed handler of a try in device code starts with a call naming its type
+// (codegen/device_rtti_sites.cpp), since Clang gives a GPU's handlers no type_info;
+// the device link reads and removes them (targets/nvptx/device_exceptions.cpp).
+extern "C" void __circle_eh_handler_type(const void* __type) noexcept;
+
 #if __CIRCLE_LAUNCH_CHECKS
 // Kernel stubs call this instead of cudaLaunchKernel (targets/host/checked_launch.cpp):
 // a 5-argument launch asserts that the runtime picked the PTX it names.

@@ -1,14 +1,18 @@
 // A throw expression on the device: the Itanium C++ ABI's __cxa_allocate_exception and
 // __cxa_throw, and the out-of-line members of the standard exceptions, which
-// libstdc++ keeps in its shared library (the GPU cannot call it). The device has no
-// unwinder: __cxa_throw prints the exception's type and, for a std::exception, its
-// what(), with the thread, and traps, as the library's __throw_* helpers do
-// (throw.cpp). Nothing after the throw runs, so the exceptions keep their message as
-// a plain copy in the slot where libstdc++ keeps its reference-counted string.
+// libstdc++ keeps in its shared library (the GPU cannot call it). A module none of
+// whose kernels reaches a handler keeps its __cxa_throw calls: they print the
+// exception's type and, for a std::exception, its what(), with the thread, and trap.
+// Where a kernel reaches a handler, circle's device link turns the throws into
+// catch.cpp's calls instead (targets/nvptx/device_exceptions.h). The exceptions keep
+// their message as a plain copy in the slot where libstdc++ keeps its
+// reference-counted string.
+#include "exception_object.h"
 #include "report.h"
 
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <new>
 #include <stdexcept>
 #include <typeinfo>
@@ -57,19 +61,11 @@ bool demangle(const char* m, char* out, size_t cap) {
 
 } // namespace
 
-extern "C" {
+namespace circle_device {
 
-void* __cxa_allocate_exception(size_t size) noexcept {
-  void* p = malloc(size);
-  if (!p) circle_device::fail("threw an exception and there was no memory for it", nullptr);
-  return p;
-}
-
-void __cxa_free_exception(void* p) noexcept { free(p); }
-
-[[noreturn]] void __cxa_throw(void* object, std::type_info* type, void (*)(void*)) {
+void failWithException(const char* verb, void* object, const std::type_info* type) {
   // Null when circle could not tell which type a line throws (two on one line).
-  if (!type) circle_device::fail("threw an exception", "its type is not known on the device");
+  if (!type) fail(verb, "an exception whose type is not known on the device");
   const char* mangled = type->name();
   char name[128];
   // `throw "message"` says its message; a fundamental type its name.
@@ -86,12 +82,32 @@ void __cxa_free_exception(void* p) noexcept { free(p); }
     strncpy(name, mangled, sizeof name - 1);
     name[sizeof name - 1] = 0;
   }
-  char what[160] = "threw ";
+  char what[256];
+  strncpy(what, verb, 100);
+  what[100] = 0;
+  strncat(what, " ", 2);
   strncat(what, name, sizeof what - strlen(what) - 1);
   if (mangled[0] == 'P' && (strcmp(mangled, "PKc") == 0 || strcmp(mangled, "Pc") == 0))
-    circle_device::fail(what, *static_cast<const char* const*>(object));
+    fail(what, *static_cast<const char* const*>(object));
   const void* base = __circle_public_base(object, type, &typeid(std::exception));
-  circle_device::fail(what, base ? static_cast<const std::exception*>(base)->what() : nullptr);
+  fail(what, base ? static_cast<const std::exception*>(base)->what() : nullptr);
+}
+
+} // namespace circle_device
+
+extern "C" {
+
+void* __cxa_allocate_exception(size_t size) noexcept {
+  void* p = malloc(circle_device::kHeaderBytes + size);
+  if (!p) circle_device::fail("threw an exception and there was no memory for it", nullptr);
+  memset(p, 0, circle_device::kHeaderBytes);
+  return circle_device::objectOf(static_cast<circle_device::ExceptionHeader*>(p));
+}
+
+void __cxa_free_exception(void* p) noexcept { free(circle_device::headerOf(p)); }
+
+[[noreturn]] void __cxa_throw(void* object, std::type_info* type, void (*)(void*)) {
+  circle_device::failWithException("threw", object, type);
 }
 
 // A throw circle respelled in __device__ or __global__ code (dialect/device_throw.h):
@@ -132,6 +148,8 @@ const char* bad_array_new_length::what() const noexcept { return "std::bad_array
 bad_cast::~bad_cast() noexcept {}
 const char* bad_cast::what() const noexcept { return "std::bad_cast"; }
 bad_typeid::~bad_typeid() noexcept {}
+bad_function_call::~bad_function_call() noexcept {}
+const char* bad_function_call::what() const noexcept { return "bad_function_call"; }
 const char* bad_typeid::what() const noexcept { return "std::bad_typeid"; }
 
 __cow_string::__cow_string() : _M_p("") {}

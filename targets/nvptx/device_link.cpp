@@ -1,6 +1,7 @@
 #include "targets/nvptx/device_link.h"
 
 #include "targets/llvm_pipeline.h"
+#include "targets/nvptx/device_exceptions.h"
 #include "targets/nvptx/libm_to_libdevice.h"
 #include "targets/nvptx/shared_lowering.h"
 
@@ -192,9 +193,11 @@ std::string linkDeviceModule(llvm::Module& module, const std::string& runtimePat
                           std::pair{"__cudaCDP2LaunchDevice", "__circle_launch_device"}})
     if (llvm::Function* f = module.getFunction(from); f && f->isDeclaration()) f->setName(to);
   mapLibmToLibdevice(module);
+  DeviceExceptionPlan exceptions = planDeviceExceptions(module);
   // The runtime first: its functions call into libdevice too.
   if (std::string err = linkLibrary(module, runtimePath, "circle's device runtime"); !err.empty()) return err;
   if (std::string err = linkLibrary(module, libdevicePath, "libdevice"); !err.empty()) return err;
+  applyDeviceExceptions(module, exceptions);
   internalizeAndDrop(module, dropKernels);
   return {};
 }

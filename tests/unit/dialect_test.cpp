@@ -1,4 +1,5 @@
 #include "dialect/device_throw.h"
+#include "dialect/device_try.h"
 #include "dialect/member_traits.h"
 #include "dialect/pack_expansion.h"
 #include "dialect/range_for.h"
@@ -172,6 +173,21 @@ TEST_CASE("a throw in device-only code is respelled as a call whose value conver
   CHECK(respell("f(c ? throw x : 1, 2);") == "f ( c ? (::__circle_throw( x ), ::__circle_thrown{}) : 1 , 2 ) ;");
   CHECK(respell("throw;") == "(::__circle_rethrow(), ::__circle_thrown{}) ;");
   CHECK_FALSE(holdsThrow(rawTokens("int thrower = 1;")));
+}
+
+TEST_CASE("a kernel's try statement is respelled as a lambda called at once, unless control leaves it") {
+  auto respell = [](const std::string& s) {
+    std::vector<RawToken> t = rawTokens(s);
+    std::optional<RewritePlan> plan = planDeviceTry(t);
+    return plan ? render(t, *plan) : std::string("none");
+  };
+  CHECK(respell("try { f(); } catch (const E& e) { g(e); } catch (...) { }") ==
+        "[&]() -> void { try { f ( ) ; } catch ( const E & e ) { g ( e ) ; } catch ( ... ) { } }();");
+  CHECK(respell("try { if (x) return; } catch (...) { }") == "none");
+  CHECK(respell("try { for (;;) break; } catch (...) { }") == "none"); // conservative: any break
+  CHECK(respell("try { f(); }") == "none");                           // no handler: Clang's error
+  CHECK(respell("try { f(); } catch (...) { } g();") == "none");       // more than the statement
+  CHECK(respell("try { f(); } catch { }") == "none");
 }
 
 TEST_CASE("ranges: int... and begin:end:step") {
