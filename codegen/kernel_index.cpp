@@ -18,8 +18,8 @@ namespace {
 class FunctionFinder : public clang::RecursiveASTVisitor<FunctionFinder> {
 public:
   using Filter = std::function<bool(const clang::FunctionDecl&)>;
-  FunctionFinder(clang::ASTContext& ast, Filter filter)
-      : mangler_(ast.createMangleContext()), filter_(std::move(filter)) {}
+  FunctionFinder(clang::ASTContext& ast, Filter filter, bool lambdas)
+      : mangler_(ast.createMangleContext()), filter_(std::move(filter)), lambdas_(lambdas) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitFunctionDecl(clang::FunctionDecl* fd) {
     // Constructors and destructors have several symbols each; none is a kernel, and
@@ -32,7 +32,7 @@ public:
   }
   // A lambda's class is implicit code, which the walk does not enter.
   bool VisitLambdaExpr(clang::LambdaExpr* e) {
-    if (clang::CXXMethodDecl* call = e->getCallOperator(); call && !call->isDependentContext())
+    if (clang::CXXMethodDecl* call = e->getCallOperator(); lambdas_ && call && !call->isDependentContext())
       VisitFunctionDecl(call);
     return true;
   }
@@ -41,10 +41,11 @@ public:
 private:
   std::unique_ptr<clang::MangleContext> mangler_;
   Filter filter_;
+  bool lambdas_;
 };
 
-DeclsByName collectFunctions(clang::ASTContext& ast, FunctionFinder::Filter filter) {
-  FunctionFinder finder(ast, std::move(filter));
+DeclsByName collectFunctions(clang::ASTContext& ast, FunctionFinder::Filter filter, bool lambdas = false) {
+  FunctionFinder finder(ast, std::move(filter), lambdas);
   finder.TraverseDecl(ast.getTranslationUnitDecl());
   return std::move(finder.found);
 }
@@ -136,9 +137,12 @@ DeclsByName indexLongDoubleFunctions(clang::ASTContext& ast) {
 
 DeclsByName indexUserFunctions(clang::ASTContext& ast) {
   const clang::SourceManager& sm = ast.getSourceManager();
-  return collectFunctions(ast, [&sm](const clang::FunctionDecl& fd) {
-    return fd.doesThisDeclarationHaveABody() && !sm.isInSystemHeader(fd.getLocation());
-  });
+  return collectFunctions(
+      ast,
+      [&sm](const clang::FunctionDecl& fd) {
+        return fd.doesThisDeclarationHaveABody() && !sm.isInSystemHeader(fd.getLocation());
+      },
+      /*lambdas=*/true);
 }
 
 std::map<std::string, TryFunction> indexTryFunctions(clang::ASTContext& ast) {

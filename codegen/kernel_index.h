@@ -35,7 +35,8 @@ DeclsByName indexExplicitHostFunctions(clang::ASTContext& ast);
 // Functions whose bodies compute with long double (which the GPU computes as double).
 DeclsByName indexLongDoubleFunctions(clang::ASTContext& ast);
 
-// The function definitions of the user's files (not system headers).
+// The function definitions of the user's files (not system headers), lambdas' call
+// operators included.
 DeclsByName indexUserFunctions(clang::ASTContext& ast);
 
 // The functions of the user's files (not system headers) that say `try`, by device

@@ -255,6 +255,18 @@ void __cxa_end_catch() noexcept {
 
 namespace std {
 
+// Exceptions thrown and not yet caught by this thread: the pending one and those whose
+// landing pads run (destructors called during unwinding see them).
+int uncaught_exceptions() noexcept {
+  Record* r = recordOf(false);
+  if (!r) return 0;
+  int n = r->pending ? 1 : 0;
+  for (ExceptionHeader* h = r->inFlight; h; h = h->nextInFlight) ++n;
+  return n;
+}
+
+bool uncaught_exception() noexcept { return uncaught_exceptions() > 0; }
+
 // A noexcept function an exception leaves, or `throw;` outside a handler.
 void terminate() noexcept {
   Record* r = recordOf(false);

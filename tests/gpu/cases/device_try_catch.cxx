@@ -3,6 +3,7 @@
 // those to per-thread checks: codegen/exception_islands.h). Each test runs on the
 // host, then in a kernel; the lines must agree.
 #include <cstdio>
+#include <exception>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -13,9 +14,10 @@ std::string head(const char* what) {
   return s.substr(0, s.find(':'));
 }
 
+// Says whether it is destroyed while an exception propagates.
 struct Noisy {
   const char* name;
-  ~Noisy() { printf("  ~%s\n", name); }
+  ~Noisy() { printf("  ~%s%s\n", name, std::uncaught_exceptions() ? " (unwinding)" : ""); }
 };
 
 struct base_error {
