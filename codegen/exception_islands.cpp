@@ -28,7 +28,10 @@ public:
 } // namespace
 
 bool canBeExceptionIsland(const clang::FunctionDecl& fd) {
-  if (fd.hasAttr<clang::CUDAGlobalAttr>() || !fd.hasBody()) return false;
+  // A constructor's or destructor's variants are not handed over yet.
+  if (fd.hasAttr<clang::CUDAGlobalAttr>() || !fd.hasBody() ||
+      llvm::isa<clang::CXXConstructorDecl, clang::CXXDestructorDecl>(fd))
+    return false;
   NeedsCudaMode v;
   v.TraverseStmt(fd.getBody());
   return !v.found;
@@ -54,9 +57,7 @@ std::unique_ptr<llvm::Module> generateExceptionIslands(const TargetPassInput& in
   // they call is only declared: the device module has it.
   for (const clang::FunctionDecl* fd : roots)
     gen->HandleTopLevelDecl(clang::DeclGroupRef(const_cast<clang::FunctionDecl*>(fd)));
-  for (const clang::FunctionDecl* fd : roots)
-    if (!llvm::isa<clang::CXXConstructorDecl, clang::CXXDestructorDecl>(fd))
-      gen->GetAddrOfGlobal(clang::GlobalDecl(fd), /*isForDefinition=*/false);
+  for (const clang::FunctionDecl* fd : roots) gen->GetAddrOfGlobal(clang::GlobalDecl(fd), /*isForDefinition=*/false);
   gen->HandleTranslationUnit(in.ast);
   if (ci.getDiagnostics().hasErrorOccurred()) return nullptr;
   return std::unique_ptr<llvm::Module>(gen->ReleaseModule());

@@ -18,16 +18,33 @@ namespace {
 class FunctionFinder : public clang::RecursiveASTVisitor<FunctionFinder> {
 public:
   using Filter = std::function<bool(const clang::FunctionDecl&)>;
-  FunctionFinder(clang::ASTContext& ast, Filter filter, bool lambdas)
-      : mangler_(ast.createMangleContext()), filter_(std::move(filter)), lambdas_(lambdas) {}
+  // With `everything`, lambdas' call operators and each symbol of a constructor or
+  // destructor are listed too.
+  FunctionFinder(clang::ASTContext& ast, Filter filter, bool everything)
+      : mangler_(ast.createMangleContext()), filter_(std::move(filter)), lambdas_(everything),
+        structors_(everything) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitFunctionDecl(clang::FunctionDecl* fd) {
     // Constructors and destructors have several symbols each; none is a kernel, and
     // an explicitly __host__ one is rare enough to leave to the generic check.
-    if (fd->isDependentContext() || llvm::isa<clang::CXXConstructorDecl, clang::CXXDestructorDecl>(fd) ||
-        !filter_(*fd))
+    bool structor = llvm::isa<clang::CXXConstructorDecl, clang::CXXDestructorDecl>(fd);
+    if (fd->isDependentContext() || (structor && !structors_) || !filter_(*fd)) return true;
+    if (!structor) {
+      found.emplace(deviceSymbolName(*mangler_, *fd), fd);
       return true;
-    found.emplace(deviceSymbolName(*mangler_, *fd), fd);
+    }
+    auto add = [&](clang::GlobalDecl gd) {
+      std::string name;
+      llvm::raw_string_ostream os(name);
+      mangler_->mangleName(gd, os);
+      found.emplace(name, fd);
+    };
+    if (auto* c = llvm::dyn_cast<clang::CXXConstructorDecl>(fd)) {
+      for (clang::CXXCtorType t : {clang::Ctor_Complete, clang::Ctor_Base}) add(clang::GlobalDecl(c, t));
+    } else {
+      auto* d = llvm::cast<clang::CXXDestructorDecl>(fd);
+      for (clang::CXXDtorType t : {clang::Dtor_Complete, clang::Dtor_Base}) add(clang::GlobalDecl(d, t));
+    }
     return true;
   }
   // A lambda's class is implicit code, which the walk does not enter.
@@ -41,11 +58,11 @@ public:
 private:
   std::unique_ptr<clang::MangleContext> mangler_;
   Filter filter_;
-  bool lambdas_;
+  bool lambdas_, structors_;
 };
 
-DeclsByName collectFunctions(clang::ASTContext& ast, FunctionFinder::Filter filter, bool lambdas = false) {
-  FunctionFinder finder(ast, std::move(filter), lambdas);
+DeclsByName collectFunctions(clang::ASTContext& ast, FunctionFinder::Filter filter, bool everything = false) {
+  FunctionFinder finder(ast, std::move(filter), everything);
   finder.TraverseDecl(ast.getTranslationUnitDecl());
   return std::move(finder.found);
 }
@@ -142,7 +159,7 @@ DeclsByName indexUserFunctions(clang::ASTContext& ast) {
       [&sm](const clang::FunctionDecl& fd) {
         return fd.doesThisDeclarationHaveABody() && !sm.isInSystemHeader(fd.getLocation());
       },
-      /*lambdas=*/true);
+      /*everything=*/true);
 }
 
 std::map<std::string, TryFunction> indexTryFunctions(clang::ASTContext& ast) {

@@ -36,7 +36,7 @@ DeclsByName indexExplicitHostFunctions(clang::ASTContext& ast);
 DeclsByName indexLongDoubleFunctions(clang::ASTContext& ast);
 
 // The function definitions of the user's files (not system headers), lambdas' call
-// operators included.
+// operators included, and each symbol of their constructors and destructors.
 DeclsByName indexUserFunctions(clang::ASTContext& ast);
 
 // The functions of the user's files (not system headers) that say `try`, by device

@@ -579,9 +579,10 @@ private:
     if (tryFunctions().empty()) return;
     clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
     unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Warning,
-                                        "kernel '%0' reaches this try, whose handlers the GPU cannot run: its function "
-                                        "declares a __shared__ or __constant__ variable or launches a kernel; the try "
-                                        "block runs, and a throw in it prints what it threw and traps");
+                                        "kernel '%0' reaches this try, whose handlers the GPU cannot run: circle does "
+                                        "not yet give them to a constructor, a destructor, or a function that declares "
+                                        "a __shared__ or __constant__ variable or launches a kernel; the try block "
+                                        "runs, and a throw in it prints what it threw and traps");
     for (const ReachedFunction& r : reached)
       if (auto it = tries_.find(r.callee); it != tries_.end() && !canBeExceptionIsland(*it->second.decl))
         diags.Report(it->second.firstTry, id) << llvm::demangle(r.kernel);

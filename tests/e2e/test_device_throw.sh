@@ -78,6 +78,21 @@ out=$(cu -sm_75 -sm_90 sh.cxx -o sh 2>&1)
 expect_eq "$?" 0 "compiles ($out)"
 expect_contains "$out" "sh.cxx:5:3: warning: kernel 'k(int)' reaches this try, whose handlers the GPU cannot run" "warned at the try"
 expect_eq "$(grep -c 'warning:' <<< "$out")" 1 "once, for one function on two sms"
+# A constructor's try (a symbol per variant) is not given its handlers yet: warned too.
+cat > ctor.cxx <<'SRC'
+#include <cstdio>
+#include <vector>
+struct Holder {
+  int value;
+  Holder(const std::vector<int>& v, int i) {
+    try { value = v.at(i); } catch (...) { value = -1; }
+  }
+};
+__global__ void k(int i) { std::vector<int> v(3); Holder h(v, i); printf("%d\n", h.value); }
+int main() {}
+SRC
+out=$(cu -sm_90 ctor.cxx -o ctor 2>&1)
+expect_contains "$out" "ctor.cxx:6:5: warning: kernel 'k(int)' reaches this try, whose handlers the GPU cannot run" "a constructor's try"
 out=$(cu -sm_90 host.cxx -o host 2>&1)
 expect_not_contains "$out" "warning" "a host-only try is not warned about"
 finish
