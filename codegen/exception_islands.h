@@ -11,22 +11,15 @@
 // kernel; nor, yet, a constructor or destructor (a symbol per variant). Such functions
 // keep the device pass's code (and a warning at their try).
 #pragma once
-#include <memory>
-#include <string>
+#include "codegen/target_pass.h"
+
 #include <vector>
 
 namespace clang {
-class CodeGenOptions;
 class FunctionDecl;
-class TargetInfo;
-} // namespace clang
-namespace llvm {
-class LLVMContext;
-class Module;
-} // namespace llvm
+}
 
 namespace circle {
-struct TargetPassInput;
 
 // Whether `fd` can be generated with CUDA off (see above).
 bool canBeExceptionIsland(const clang::FunctionDecl& fd);
