@@ -28,10 +28,7 @@ public:
 } // namespace
 
 bool canBeExceptionIsland(const clang::FunctionDecl& fd) {
-  // A constructor's or destructor's variants are not handed over yet.
-  if (fd.hasAttr<clang::CUDAGlobalAttr>() || !fd.hasBody() ||
-      llvm::isa<clang::CXXConstructorDecl, clang::CXXDestructorDecl>(fd))
-    return false;
+  if (fd.hasAttr<clang::CUDAGlobalAttr>() || !fd.hasBody()) return false;
   NeedsCudaMode v;
   v.TraverseStmt(fd.getBody());
   return !v.found;
@@ -57,7 +54,17 @@ std::unique_ptr<llvm::Module> generateExceptionIslands(const TargetPassInput& in
   // they call is only declared: the device module has it.
   for (const clang::FunctionDecl* fd : roots)
     gen->HandleTopLevelDecl(clang::DeclGroupRef(const_cast<clang::FunctionDecl*>(fd)));
-  for (const clang::FunctionDecl* fd : roots) gen->GetAddrOfGlobal(clang::GlobalDecl(fd), /*isForDefinition=*/false);
+  for (const clang::FunctionDecl* fd : roots) {
+    if (auto* c = llvm::dyn_cast<clang::CXXConstructorDecl>(fd)) {
+      for (clang::CXXCtorType t : {clang::Ctor_Complete, clang::Ctor_Base})
+        gen->GetAddrOfGlobal(clang::GlobalDecl(c, t), /*isForDefinition=*/false);
+    } else if (auto* d = llvm::dyn_cast<clang::CXXDestructorDecl>(fd)) {
+      for (clang::CXXDtorType t : {clang::Dtor_Complete, clang::Dtor_Base})
+        gen->GetAddrOfGlobal(clang::GlobalDecl(d, t), /*isForDefinition=*/false);
+    } else {
+      gen->GetAddrOfGlobal(clang::GlobalDecl(fd), /*isForDefinition=*/false);
+    }
+  }
   gen->HandleTranslationUnit(in.ast);
   if (ci.getDiagnostics().hasErrorOccurred()) return nullptr;
   return std::unique_ptr<llvm::Module>(gen->ReleaseModule());

@@ -8,8 +8,7 @@
 // the device module's copies (targets/nvptx/device_exceptions.h links and lowers them).
 // CUDA mode gives device code what an island then lacks, so a function is not made an
 // island when its body declares a __shared__ or __constant__ variable or launches a
-// kernel; nor, yet, a constructor or destructor (a symbol per variant). Such functions
-// keep the device pass's code (and a warning at their try).
+// kernel; such functions keep the device pass's code (and a warning at their try).
 #pragma once
 #include "codegen/target_pass.h"
 

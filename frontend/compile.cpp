@@ -549,9 +549,12 @@ private:
       llvm::Function* f = m.getFunction(symbol);
       return f && !f->isDeclaration() ? f : nullptr;
     };
-    std::vector<const clang::FunctionDecl*> roots;
+    std::vector<const clang::FunctionDecl*> roots; // a constructor's or destructor's once, for its symbols
+    auto add = [&roots](const clang::FunctionDecl* fd) {
+      if (canBeExceptionIsland(*fd) && !llvm::is_contained(roots, fd)) roots.push_back(fd);
+    };
     for (const auto& [symbol, t] : tryFunctions())
-      if (defined(symbol) && canBeExceptionIsland(*t.decl)) roots.push_back(t.decl);
+      if (defined(symbol)) add(t.decl);
     if (roots.empty()) return true;
     // With something to catch, the user's functions an exception may leave come too,
     // so their objects are destroyed on the way out.
@@ -561,9 +564,7 @@ private:
     }
     Throwers throwers = findThrowers(m);
     for (const auto& [symbol, fd] : userFunctions_)
-      if (llvm::Function* f = defined(symbol);
-          f && throwers.functions.count(f) && !tries_.count(symbol) && canBeExceptionIsland(*fd))
-        roots.push_back(fd);
+      if (llvm::Function* f = defined(symbol); f && throwers.functions.count(f)) add(fd);
     std::unique_ptr<llvm::Module> islands =
         generateExceptionIslands(in, target, cgo, llvm_, input_ + "." + smName(sm) + ".try", roots);
     if (!islands) return false;
@@ -579,10 +580,9 @@ private:
     if (tryFunctions().empty()) return;
     clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
     unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Warning,
-                                        "kernel '%0' reaches this try, whose handlers the GPU cannot run: circle does "
-                                        "not yet give them to a constructor, a destructor, or a function that declares "
-                                        "a __shared__ or __constant__ variable or launches a kernel; the try block "
-                                        "runs, and a throw in it prints what it threw and traps");
+                                        "kernel '%0' reaches this try, whose handlers the GPU cannot run: its function "
+                                        "declares a __shared__ or __constant__ variable or launches a kernel; the try "
+                                        "block runs, and a throw in it prints what it threw and traps");
     for (const ReachedFunction& r : reached)
       if (auto it = tries_.find(r.callee); it != tries_.end() && !canBeExceptionIsland(*it->second.decl))
         diags.Report(it->second.firstTry, id) << llvm::demangle(r.kernel);

@@ -104,6 +104,18 @@ int checked_quiet(const std::vector<int>& v, int i) {
   }
 }
 
+// A constructor's try.
+struct Holder {
+  int value;
+  Holder(const std::vector<int>& v, int i) {
+    try {
+      value = v.at(i);
+    } catch (const std::out_of_range&) {
+      value = -1;
+    }
+  }
+};
+
 void run_all(const char* where) {
   printf("%s:\n", where);
   std::vector<int> v{10, 20, 30};
@@ -115,6 +127,8 @@ void run_all(const char* where) {
   printf(" by_pointer(0) = %s\n", by_pointer(0));
   printf(" catch_all(1) = %d\n", catch_all(1));
   printf(" catch_all(5) = %d\n", catch_all(5));
+  printf(" Holder(v, 2).value = %d\n", Holder(v, 2).value);
+  printf(" Holder(v, 8).value = %d\n", Holder(v, 8).value);
 }
 
 __global__ void kernel() { run_all("device"); }
