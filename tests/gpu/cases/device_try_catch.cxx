@@ -1,7 +1,8 @@
-// try/catch on the device: untagged functions that say `try` run with their handlers
-// on the GPU as on the host (circle generates them with landing pads and lowers
-// those to per-thread checks: codegen/exception_islands.h). Each test runs on the
-// host, then in a kernel; the lines must agree.
+// try/catch on the device: functions that say `try` (untagged, __device__, a
+// constructor, a kernel's own statement) run with their handlers on the GPU as on the
+// host (circle generates them with landing pads and lowers those to per-thread checks:
+// codegen/exception_islands.h). Each test runs on the host, then in a kernel; the
+// lines must agree.
 #include <cstdio>
 #include <exception>
 #include <stdexcept>
