@@ -22,7 +22,6 @@ class RttiFinder : public InstantiationVisitor<RttiFinder> {
 public:
   RttiFinder(ASTContext& ast, DeviceRtti& out)
       : ast_(ast), out_(out), mangler_(ast.createMangleContext()), loc_(ast.getTranslationUnitDecl()->getLocation()) {
-    // The prelude declares it; a plain C++ compile (no CUDA) has no device passes.
     dynamicCast_ = preludeFunction("__circle_dynamic_cast");
     handlerType_ = preludeFunction("__circle_eh_handler_type");
   }

@@ -162,7 +162,7 @@ DeclsByName indexUserFunctions(clang::ASTContext& ast) {
       /*everything=*/true);
 }
 
-std::map<std::string, TryFunction> indexTryFunctions(clang::ASTContext& ast) {
+std::map<std::string, TryFunction> findTryFunctions(const DeclsByName& userFunctions, const clang::SourceManager& sm) {
   struct FirstTry : clang::RecursiveASTVisitor<FirstTry> {
     bool TraverseLambdaExpr(clang::LambdaExpr*) { return true; } // its own function
     bool VisitCXXTryStmt(clang::CXXTryStmt* t) {
@@ -171,9 +171,8 @@ std::map<std::string, TryFunction> indexTryFunctions(clang::ASTContext& ast) {
     }
     clang::SourceLocation at;
   };
-  const clang::SourceManager& sm = ast.getSourceManager();
   std::map<std::string, TryFunction> found;
-  for (const auto& [symbol, fd] : indexUserFunctions(ast)) {
+  for (const auto& [symbol, fd] : userFunctions) {
     FirstTry first;
     first.TraverseStmt(fd->getBody());
     if (first.at.isValid() && !sm.isInSystemHeader(first.at)) found.emplace(symbol, TryFunction{fd, first.at});

@@ -10,6 +10,7 @@ namespace clang {
 class ASTContext;
 class FunctionDecl;
 class MangleContext;
+class SourceManager;
 class VarDecl;
 } // namespace clang
 
@@ -39,13 +40,13 @@ DeclsByName indexLongDoubleFunctions(clang::ASTContext& ast);
 // operators included, and each symbol of their constructors and destructors.
 DeclsByName indexUserFunctions(clang::ASTContext& ast);
 
-// The functions of the user's files (not system headers) that say `try`, by device
-// symbol, with where they say it first (codegen/exception_islands.h).
+// Those of indexUserFunctions's functions that say `try`, with where they say it
+// first (codegen/exception_islands.h).
 struct TryFunction {
   const clang::FunctionDecl* decl;
   clang::SourceLocation firstTry;
 };
-std::map<std::string, TryFunction> indexTryFunctions(clang::ASTContext& ast);
+std::map<std::string, TryFunction> findTryFunctions(const DeclsByName& userFunctions, const clang::SourceManager& sm);
 
 // The function definition a device module names `symbol`, or null. A walk of the
 // whole translation unit: for error paths.

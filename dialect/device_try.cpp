@@ -8,9 +8,10 @@ std::optional<RewritePlan> planDeviceTry(const std::vector<RawToken>& t) {
   for (size_t close = matchingClose(t, 1); close != std::string::npos && close + 1 < t.size();) {
     size_t paren = close + 2;
     if (!t[close + 1].is("catch") || paren >= t.size() || t[paren].kind != clang::tok::l_paren) return std::nullopt;
-    size_t block = matchingClose(t, paren) + 1;
-    if (block == std::string::npos + 1 || block >= t.size() || t[block].kind != clang::tok::l_brace) return std::nullopt;
-    close = matchingClose(t, block);
+    size_t parenClose = matchingClose(t, paren);
+    if (parenClose == std::string::npos || parenClose + 1 >= t.size() || t[parenClose + 1].kind != clang::tok::l_brace)
+      return std::nullopt;
+    close = matchingClose(t, parenClose + 1);
     if (close == std::string::npos) return std::nullopt;
     ++handlers;
     if (close + 1 == t.size()) break;

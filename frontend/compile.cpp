@@ -522,20 +522,24 @@ private:
     return checkNoExplicitHostCalls(reached, sm) && checkNoDeviceLaunches(reached, sm);
   }
 
-  // Local entities of a kernel (its lambdas) are named after the kernel in a device
-  // module, after its host stub in the host's: mangled as a device pass would.
-  template <class Index> auto namedForTheDevice(Index index) {
-    clang::LangOptions& lang = ci_->getLangOpts();
-    bool host = !lang.CUDAIsDevice;
-    lang.CUDAIsDevice = 1;
-    auto names = index(*ast_);
-    lang.CUDAIsDevice = !host;
-    return names;
+  // By device symbol. Local entities of a kernel (its lambdas) are named after the
+  // kernel in a device module, after its host stub in the host's: mangled as a
+  // device pass would.
+  const DeclsByName& userFunctions() {
+    if (!userFunctionsIndexed_) {
+      clang::LangOptions& lang = ci_->getLangOpts();
+      unsigned device = lang.CUDAIsDevice;
+      lang.CUDAIsDevice = 1;
+      userFunctions_ = indexUserFunctions(*ast_);
+      lang.CUDAIsDevice = device;
+      userFunctionsIndexed_ = true;
+    }
+    return userFunctions_;
   }
 
   const std::map<std::string, TryFunction>& tryFunctions() {
     if (!triesIndexed_) {
-      tries_ = namedForTheDevice(indexTryFunctions);
+      tries_ = findTryFunctions(userFunctions(), ast_->getSourceManager());
       triesIndexed_ = true;
     }
     return tries_;
@@ -558,12 +562,8 @@ private:
     if (roots.empty()) return true;
     // With something to catch, the user's functions an exception may leave come too,
     // so their objects are destroyed on the way out.
-    if (!userFunctionsIndexed_) {
-      userFunctions_ = namedForTheDevice(indexUserFunctions);
-      userFunctionsIndexed_ = true;
-    }
     Throwers throwers = findThrowers(m);
-    for (const auto& [symbol, fd] : userFunctions_)
+    for (const auto& [symbol, fd] : userFunctions())
       if (llvm::Function* f = defined(symbol); f && throwers.functions.count(f)) add(fd);
     std::unique_ptr<llvm::Module> islands =
         generateExceptionIslands(in, target, cgo, llvm_, input_ + "." + smName(sm) + ".try", roots);

@@ -18,35 +18,24 @@
 #include <cstring>
 #include <typeinfo>
 
-// rtti.cpp: the `base` subobject of an object of type `type` that is a unique public
-// base, or null.
-extern "C" const void* __circle_public_base(const void* object, const void* type, const void* base) noexcept;
-
 namespace {
 
 using circle_device::ExceptionHeader;
 using circle_device::headerOf;
 using circle_device::objectOf;
 
-#define CIRCLE_SREG(type, constraint, name)                                                                        \
-  [] {                                                                                                             \
-    type v;                                                                                                        \
-    asm("mov." #type " %0, %%" name ";" : "=" constraint(v));                                                      \
-    return v;                                                                                                      \
-  }()
-using u32 = unsigned;
-using u64 = unsigned long long;
+using circle_device::u32;
+using circle_device::u64;
 
 u32 threadInBlock() {
-  return CIRCLE_SREG(u32, "r", "tid.x") +
-         CIRCLE_SREG(u32, "r", "ntid.x") * (CIRCLE_SREG(u32, "r", "tid.y") + CIRCLE_SREG(u32, "r", "ntid.y") *
-                                                                                   CIRCLE_SREG(u32, "r", "tid.z"));
+  return CIRCLE_DEVICE_SREG("tid.x") +
+         CIRCLE_DEVICE_SREG("ntid.x") * (CIRCLE_DEVICE_SREG("tid.y") + CIRCLE_DEVICE_SREG("ntid.y") * CIRCLE_DEVICE_SREG("tid.z"));
 }
 
 u64 blockInGrid() {
-  return CIRCLE_SREG(u32, "r", "ctaid.x") +
-         u64(CIRCLE_SREG(u32, "r", "nctaid.x")) *
-             (CIRCLE_SREG(u32, "r", "ctaid.y") + u64(CIRCLE_SREG(u32, "r", "nctaid.y")) * CIRCLE_SREG(u32, "r", "ctaid.z"));
+  return CIRCLE_DEVICE_SREG("ctaid.x") +
+         u64(CIRCLE_DEVICE_SREG("nctaid.x")) *
+             (CIRCLE_DEVICE_SREG("ctaid.y") + u64(CIRCLE_DEVICE_SREG("nctaid.y")) * CIRCLE_DEVICE_SREG("ctaid.z"));
 }
 
 // A block holds at most 1024 threads. Shared memory starts undefined: each kernel
@@ -81,7 +70,7 @@ u32 slotOf(u64 grid, u64 block, u32 thread) {
 }
 
 Record* recordOf(bool create) {
-  u64 grid = CIRCLE_SREG(u64, "l", "gridid"), block = blockInGrid();
+  u64 grid = CIRCLE_DEVICE_SREG64("gridid"), block = blockInGrid();
   u32 thread = threadInBlock();
   u32 first = slotOf(grid, block, thread);
   for (u32 i = 0; i < kRecords; ++i) {

@@ -7,6 +7,10 @@
 #include <cstddef>
 #include <typeinfo>
 
+// rtti.cpp: the `base` subobject of an object of type `type` when it is a unique
+// public base (the thrown type itself included), or null.
+extern "C" const void* __circle_public_base(const void* object, const void* type, const void* base) noexcept;
+
 namespace circle_device {
 
 struct ExceptionHeader {

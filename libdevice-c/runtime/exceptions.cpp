@@ -17,9 +17,6 @@
 #include <stdexcept>
 #include <typeinfo>
 
-// rtti.cpp: the std::exception base of a thrown object, or null.
-extern "C" const void* __circle_public_base(const void* object, const void* type, const void* base) noexcept;
-
 namespace {
 
 const char* copyOf(const char* s, size_t n) {

@@ -7,12 +7,19 @@
 
 namespace circle_device {
 
-#define CIRCLE_DEVICE_SREG(name)                                                                                   \
+// A 32-bit PTX special register (CIRCLE_DEVICE_SREG64: a 64-bit one). Not volatile:
+// a thread's ids do not change while it runs, so repeated reads may be merged (the
+// exception tests after calls read them: catch.cpp).
+#define CIRCLE_DEVICE_SREG_OF(type, constraint, name)                                                              \
   [] {                                                                                                             \
-    unsigned v;                                                                                                    \
-    asm volatile("mov.u32 %0, %%" name ";" : "=r"(v));                                                             \
+    type v;                                                                                                        \
+    asm("mov." #type " %0, %%" name ";" : "=" constraint(v));                                                      \
     return v;                                                                                                      \
   }()
+#define CIRCLE_DEVICE_SREG(name) CIRCLE_DEVICE_SREG_OF(u32, "r", name)
+#define CIRCLE_DEVICE_SREG64(name) CIRCLE_DEVICE_SREG_OF(u64, "l", name)
+using u32 = unsigned;
+using u64 = unsigned long long;
 
 [[noreturn]] inline void fail(const char* what, const char* detail) {
   printf("circle device runtime: %s%s%s (block %u,%u,%u thread %u,%u,%u)\n", what, detail ? ": " : "",

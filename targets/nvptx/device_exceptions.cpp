@@ -43,6 +43,13 @@ bool isRuntime(const llvm::Function& f) {
          name == "__clang_call_terminate";
 }
 
+// Where control goes from `bb` without an exception: an invoke's normal destination,
+// else every successor.
+llvm::SmallVector<llvm::BasicBlock*, 2> normalSuccessors(llvm::BasicBlock* bb) {
+  if (auto* invoke = llvm::dyn_cast<llvm::InvokeInst>(bb->getTerminator())) return {invoke->getNormalDest()};
+  return {llvm::succ_begin(bb), llvm::succ_end(bb)};
+}
+
 // Whether the handler `begin` starts can finish: a return is reached along normal
 // edges before any rethrow or terminate. Cleanups that rethrow (libstdc++'s
 // catch (...) { ...; throw; }) and noexcept functions' terminate pads cannot.
@@ -56,13 +63,9 @@ bool handlerFinishes(llvm::CallBase& begin) {
   while (!work.empty()) {
     auto [bb, it] = work.pop_back_val();
     if (std::any_of(it, bb->end(), stops)) continue;
-    llvm::Instruction* end = bb->getTerminator();
-    if (llvm::isa<llvm::ReturnInst>(end)) return true;
-    auto follow = [&](llvm::BasicBlock* next) {
+    if (llvm::isa<llvm::ReturnInst>(bb->getTerminator())) return true;
+    for (llvm::BasicBlock* next : normalSuccessors(bb))
       if (seen.insert(next).second) work.push_back({next, next->begin()});
-    };
-    if (auto* invoke = llvm::dyn_cast<llvm::InvokeInst>(end)) follow(invoke->getNormalDest());
-    else for (llvm::BasicBlock* next : llvm::successors(bb)) follow(next);
   }
   return false;
 }
@@ -150,13 +153,14 @@ struct Runtime {
 };
 
 // Return attributes a function that returns early with an exception pending breaks:
-// it returns a zero it never computed.
-void dropReturnPromises(llvm::AttributeList& list, llvm::LLVMContext& c) {
+// it returns a zero it never computed. `f` is a function or a call.
+template <class FunctionOrCall> void dropReturnPromises(FunctionOrCall& f) {
   llvm::AttributeMask promises;
   for (auto kind : {llvm::Attribute::NoUndef, llvm::Attribute::NonNull, llvm::Attribute::Dereferenceable,
                     llvm::Attribute::DereferenceableOrNull, llvm::Attribute::Alignment, llvm::Attribute::Range})
     promises.addAttribute(kind);
-  list = list.removeRetAttributes(c, promises).removeFnAttribute(c, llvm::Attribute::NoReturn);
+  llvm::LLVMContext& c = f.getContext();
+  f.setAttributes(f.getAttributes().removeRetAttributes(c, promises).removeFnAttribute(c, llvm::Attribute::NoReturn));
 }
 
 class Lowering {
@@ -166,11 +170,7 @@ public:
   void run() {
     // First, so no cleanup of one function's unreachable code (removeUnreachableBlocks
     // cuts what follows a call to a noreturn function) trusts another's old promises.
-    for (llvm::Function* f : throwers_.functions) {
-      llvm::AttributeList attrs = f->getAttributes();
-      dropReturnPromises(attrs, f->getContext());
-      f->setAttributes(attrs);
-    }
+    for (llvm::Function* f : throwers_.functions) dropReturnPromises(*f);
     for (llvm::Function& f : m_)
       if (!f.isDeclaration() && !isRuntime(f)) lower(f);
   }
@@ -234,9 +234,7 @@ private:
       return;
     }
     if (!mayThrow(call)) return;
-    llvm::AttributeList attrs = call.getAttributes();
-    dropReturnPromises(attrs, call.getContext());
-    call.setAttributes(attrs);
+    dropReturnPromises(call);
     llvm::BasicBlock* rest = bb->splitBasicBlock(std::next(call.getIterator()));
     bb->getTerminator()->eraseFromParent();
     llvm::IRBuilder<> b(bb);
@@ -266,9 +264,8 @@ private:
     llvm::CallInst* call = b.CreateCall(invoke.getFunctionType(), invoke.getCalledOperand(), args, bundles);
     call->takeName(&invoke);
     call->setCallingConv(invoke.getCallingConv());
-    llvm::AttributeList attrs = invoke.getAttributes();
-    dropReturnPromises(attrs, invoke.getContext());
-    call->setAttributes(attrs);
+    call->setAttributes(invoke.getAttributes());
+    dropReturnPromises(*call);
     call->setDebugLoc(invoke.getDebugLoc());
     invoke.replaceAllUsesWith(call);
     b.CreateCondBr(b.CreateCall(rt_.pending), unwind, normal);
@@ -328,12 +325,7 @@ private:
     for (size_t i = 0; i < work.size() && i < 16; ++i) {
       for (llvm::Instruction& inst : *work[i])
         if (calls(inst, kHandlerMarker)) return llvm::cast<llvm::CallBase>(inst).getArgOperand(0);
-      llvm::Instruction* end = work[i]->getTerminator();
-      if (auto* invoke = llvm::dyn_cast<llvm::InvokeInst>(end)) {
-        if (seen.insert(invoke->getNormalDest()).second) work.push_back(invoke->getNormalDest());
-        continue;
-      }
-      for (llvm::BasicBlock* next : llvm::successors(work[i]))
+      for (llvm::BasicBlock* next : normalSuccessors(work[i]))
         if (seen.insert(next).second) work.push_back(next);
     }
     return nullptr;
