@@ -38,6 +38,7 @@
 #include "sema/untagged_functions.h"
 #include "support/diagnostics.h"
 #include "targets/host/checked_launch.h"
+#include "targets/host/host_io.h"
 #include "targets/host/managed_vars.h"
 #include "targets/host/host_backend.h"
 #include "targets/host/link.h"
@@ -191,6 +192,12 @@ public:
     routeStubLaunchesThroughCheck(*hostModule_);
     if (o_.rdc && o_.gpuAutoStack) raiseStackFromLinkedBounds(*hostModule_);
     else raiseStackBeforeLaunches(*hostModule_, stackBytes_);
+    if (usesHostIo_) {
+      if (std::string err = attachHostIo(*hostModule_, hostIoServerPath(deviceRuntimePath())); !err.empty()) {
+        reportError(err);
+        return;
+      }
+    }
     std::string unreachable = redirectManagedVariables(*hostModule_, managed_, o_.rdc);
     if (!unreachable.empty()) {
       clang::DiagnosticsEngine& diags = ci.getDiagnostics();
@@ -667,6 +674,7 @@ private:
       if (!key.empty() && !lastSm)
         lowered_.push_back({std::move(key), sm, saveLowered(*m), sites_, needsDeviceRuntime_.count(sm) != 0});
     }
+    if (deviceModuleUsesHostIo(*m)) usesHostIo_ = true;
     if (o_.gpuOutput && o_.kind != OutputKind::Assembly) return true;
     return emitPtxFor(*m, *tm, sm, ptx);
   }
@@ -732,6 +740,7 @@ private:
   std::map<std::string, OperationSite> sites_;            // of the module being lowered
   std::map<std::string, unsigned long long> stackBytes_;  // kernels ptxas cannot size: their bound
   std::set<int> needsDeviceRuntime_; // sms whose module calls into libcudadevrt.a
+  bool usesHostIo_ = false;          // a device module uses stdio: the host object serves it
   // Optimised modules that later sms with the same loweringKey take a copy of.
   struct LoweredGroup {
     std::string key;

@@ -1,5 +1,7 @@
 #include "targets/host/stack_limits.h"
 
+#include "targets/host/kernel_stubs.h"
+
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
@@ -15,22 +17,6 @@ namespace {
 
 constexpr uint64_t kDefaultStack = 1024; // CUDA's default cudaLimitStackSize
 constexpr int kCudaLimitStackSize = 0;   // cudaLimit's first enumerator
-
-// Each kernel's host stub, by the device symbol __cudaRegisterFunction pairs it with.
-std::map<std::string, llvm::Function*> stubsByDeviceName(llvm::Module& m) {
-  std::map<std::string, llvm::Function*> stubs;
-  llvm::Function* registration = m.getFunction("__cudaRegisterFunction");
-  if (!registration) return stubs;
-  for (llvm::User* u : registration->users()) {
-    auto* call = llvm::dyn_cast<llvm::CallInst>(u);
-    if (!call || call->arg_size() < 3) continue;
-    auto* stub = llvm::dyn_cast<llvm::Function>(call->getArgOperand(1)->stripPointerCasts());
-    auto* name = llvm::dyn_cast<llvm::GlobalVariable>(call->getArgOperand(2)->stripPointerCasts());
-    auto* text = name && name->hasInitializer() ? llvm::dyn_cast<llvm::ConstantDataArray>(name->getInitializer()) : nullptr;
-    if (stub && text && text->isCString()) stubs[text->getAsCString().str()] = stub;
-  }
-  return stubs;
-}
 
 // i32 wrapper(i64 bytes, <the launch function's parameters>): raise the limit if it
 // is lower, then launch as the stub would have.
