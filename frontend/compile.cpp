@@ -192,7 +192,8 @@ public:
     routeStubLaunchesThroughCheck(*hostModule_);
     if (o_.rdc && o_.gpuAutoStack) raiseStackFromLinkedBounds(*hostModule_);
     else raiseStackBeforeLaunches(*hostModule_, stackBytes_);
-    if (usesHostIo_) {
+    if (o_.rdc && tk_) attachLinkedHostIo(*hostModule_);
+    else if (usesHostIo_) {
       if (std::string err = attachHostIo(*hostModule_, hostIoServerPath(deviceRuntimePath())); !err.empty()) {
         reportError(err);
         return;

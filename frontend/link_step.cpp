@@ -6,6 +6,7 @@
 #include "frontend/temp_files.h"
 #include "support/diagnostics.h"
 #include "targets/host/link.h"
+#include "targets/host/host_io.h"
 #include "targets/host/linked_registration.h"
 #include "targets/nvptx/rdc_device_link.h"
 #include "targets/nvptx/sm_targets.h"
@@ -69,19 +70,21 @@ bool linkProgram(const Options& o, const std::function<const CudaToolkit*()>& to
     link.threads = o.threads;
     link.nvlinkArgs = o.nvlinkArgs;
     link.scratchDir = temps.path();
-    std::string fatbinPath;
-    std::map<std::string, unsigned long long> stackBytes;
-    if (std::string err = linkRelocatableDevice(link, fatbinPath, stackBytes); !err.empty()) {
+    LinkedDevice linked;
+    if (std::string err = linkRelocatableDevice(link, linked); !err.empty()) {
       reportError(err);
       return false;
     }
-    auto fatbin = llvm::MemoryBuffer::getFile(fatbinPath);
+    auto fatbin = llvm::MemoryBuffer::getFile(linked.fatbinPath);
     if (!fatbin) {
-      reportError("cannot read '" + fatbinPath + "'");
+      reportError("cannot read '" + linked.fatbinPath + "'");
       return false;
     }
     std::string registration = temps.file("linked_registration.o");
-    if (std::string err = writeLinkedRegistration({(*fatbin)->getBuffer().str(), registrations, stackBytes}, registration);
+    if (std::string err = writeLinkedRegistration(
+            {(*fatbin)->getBuffer().str(), registrations, linked.stackBytes,
+             linked.usesHostIo ? hostIoServerPath(link.runtimePath) : std::string()},
+            registration);
         !err.empty()) {
       reportError(err);
       return false;

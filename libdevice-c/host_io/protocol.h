@@ -9,6 +9,10 @@
 
 namespace circle_host_io {
 
+// The device variable holding a module's channel (runtime/stdio.cpp defines it; the
+// host registers it by this name and writes it).
+constexpr const char* kChannelSymbol = "__circle_host_io_channel";
+
 constexpr unsigned kPorts = 64;
 constexpr unsigned kPortBytes = 4096;
 

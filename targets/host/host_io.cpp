@@ -1,5 +1,6 @@
 #include "targets/host/host_io.h"
 
+#include "libdevice-c/host_io/protocol.h"
 #include "targets/host/kernel_stubs.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -12,16 +13,19 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <functional>
 #include <set>
 #include <vector>
 
 namespace circle {
 namespace {
 
-constexpr const char* kChannel = "__circle_host_io_channel"; // libdevice-c/runtime/stdio.cpp
+using circle_host_io::kChannelSymbol;
 
-// The function Clang's registration gives each kernel and variable to, and its
-// module handle (its first parameter).
+constexpr const char* kLinkedAttach = "__circle_host_io_linked_attach"; // the -rdc link defines it
+
+// The function Clang's registration gives each kernel and variable to, with the
+// module handle as its one parameter.
 llvm::Function* registrationFunction(llvm::Module& m) {
   llvm::Function* registerFunction = m.getFunction("__cudaRegisterFunction");
   if (!registerFunction) return nullptr;
@@ -31,23 +35,37 @@ llvm::Function* registrationFunction(llvm::Module& m) {
   return nullptr;
 }
 
-// The host's copy of the channel variable, registered with the module.
-llvm::GlobalVariable* registerChannel(llvm::Module& m, llvm::Function& registration) {
+// Registers the channel variable with `handle` before `at`; returns the host's copy,
+// which the server writes through (cudaMemcpyToSymbol).
+llvm::GlobalVariable* registerChannel(llvm::Module& m, llvm::Instruction* at, llvm::Value* handle) {
   llvm::LLVMContext& ctx = m.getContext();
-  llvm::Type* ptr = llvm::PointerType::getUnqual(ctx);
+  auto* ptr = llvm::PointerType::getUnqual(ctx);
   auto* shadow = new llvm::GlobalVariable(m, ptr, false, llvm::GlobalValue::InternalLinkage,
-                                          llvm::ConstantPointerNull::get(llvm::PointerType::getUnqual(ctx)),
-                                          "__circle_host_io_shadow");
+                                          llvm::ConstantPointerNull::get(ptr), "__circle_host_io_shadow");
   shadow->setAlignment(llvm::Align(8));
   llvm::Type* i32 = llvm::Type::getInt32Ty(ctx);
   llvm::Type* i64 = llvm::Type::getInt64Ty(ctx);
   llvm::FunctionCallee registerVar = m.getOrInsertFunction(
-      "__cudaRegisterVar", llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {ptr, ptr, ptr, ptr, i32, i64, i32, i32}, false));
-  llvm::IRBuilder<> b(registration.back().getTerminator());
-  llvm::Value* name = b.CreateGlobalString(kChannel, "__circle_host_io_name");
-  b.CreateCall(registerVar, {registration.getArg(0), shadow, name, name, b.getInt32(0), b.getInt64(8), b.getInt32(0),
-                             b.getInt32(0)});
+      "__cudaRegisterVar",
+      llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {ptr, ptr, ptr, ptr, i32, i64, i32, i32}, false));
+  llvm::IRBuilder<> b(at);
+  llvm::Value* name = b.CreateGlobalString(kChannelSymbol, "__circle_host_io_name");
+  b.CreateCall(registerVar, {handle, shadow, name, name, b.getInt32(0), b.getInt64(8), b.getInt32(0), b.getInt32(0)});
   return shadow;
+}
+
+// What the launches call: __circle_host_io_attach with the module's channel variable
+// and its per-GPU bits.
+llvm::FunctionCallee attachFunction(llvm::Module& m) {
+  llvm::LLVMContext& ctx = m.getContext();
+  auto* ptr = llvm::PointerType::getUnqual(ctx);
+  return m.getOrInsertFunction("__circle_host_io_attach", llvm::Type::getVoidTy(ctx), ptr, ptr);
+}
+
+llvm::GlobalVariable* attachedBits(llvm::Module& m) {
+  llvm::Type* i64 = llvm::Type::getInt64Ty(m.getContext());
+  return new llvm::GlobalVariable(m, i64, false, llvm::GlobalValue::InternalLinkage, llvm::ConstantInt::get(i64, 0),
+                                  "__circle_host_io_attached");
 }
 
 bool isLaunch(const llvm::CallBase& call) {
@@ -55,6 +73,28 @@ bool isLaunch(const llvm::CallBase& call) {
   if (!f) return false;
   llvm::StringRef name = f->getName();
   return name == "cudaLaunchKernel" || name == "cudaLaunchKernelExC" || name == "cudaLaunchCooperativeKernel";
+}
+
+// `call` before each stub runs and before each launch the source makes itself with
+// the runtime's functions. A kernel launched only from another source or through a
+// graph gets no channel there: its stdio falls back (libdevice-c/runtime/stdio.cpp).
+void callBeforeLaunches(llvm::Module& m, const std::function<void(llvm::IRBuilder<>&)>& call) {
+  std::vector<llvm::Instruction*> sites;
+  std::set<const llvm::Function*> stubs;
+  for (const auto& [kernel, stub] : stubsByDeviceName(m)) {
+    stubs.insert(stub);
+    sites.push_back(&*stub->getEntryBlock().getFirstInsertionPt());
+  }
+  // circle's own launch wrappers (checked_launch.h, stack_limits.h) run inside stubs.
+  for (llvm::Function& f : m) {
+    if (stubs.count(&f) || f.getName().starts_with("__circle_")) continue;
+    for (llvm::Instruction& inst : llvm::instructions(f))
+      if (auto* c = llvm::dyn_cast<llvm::CallBase>(&inst); c && isLaunch(*c)) sites.push_back(c);
+  }
+  for (llvm::Instruction* site : sites) {
+    llvm::IRBuilder<> b(site);
+    call(b);
+  }
 }
 
 // The server, its definitions made the program's one copy (linkonce_odr, hidden):
@@ -79,8 +119,6 @@ std::string linkServer(llvm::Module& m, const std::string& path) {
 
 } // namespace
 
-bool deviceModuleUsesHostIo(const llvm::Module& device) { return device.getNamedGlobal(kChannel) != nullptr; }
-
 std::string hostIoServerPath(const std::string& deviceRuntime) {
   return (llvm::sys::path::parent_path(deviceRuntime) + llvm::sys::path::get_separator() + "host_io.bc").str();
 }
@@ -88,30 +126,44 @@ std::string hostIoServerPath(const std::string& deviceRuntime) {
 std::string attachHostIo(llvm::Module& m, const std::string& serverBitcode) {
   llvm::Function* registration = registrationFunction(m);
   if (!registration) return "device stdio: the host module registers no kernels (a circle bug)";
+  llvm::GlobalVariable* shadow = registerChannel(m, registration->back().getTerminator(), registration->getArg(0));
+  llvm::GlobalVariable* attached = attachedBits(m);
+  llvm::FunctionCallee attach = attachFunction(m);
+  callBeforeLaunches(m, [&](llvm::IRBuilder<>& b) { b.CreateCall(attach, {shadow, attached}); });
+  return linkServer(m, serverBitcode);
+}
+
+void attachLinkedHostIo(llvm::Module& m) {
   llvm::LLVMContext& ctx = m.getContext();
-  llvm::GlobalVariable* shadow = registerChannel(m, *registration);
-  llvm::Type* i64 = llvm::Type::getInt64Ty(ctx);
-  auto* attached = new llvm::GlobalVariable(m, i64, false, llvm::GlobalValue::InternalLinkage,
-                                            llvm::ConstantInt::get(i64, 0), "__circle_host_io_attached");
-  llvm::Type* ptr = llvm::PointerType::getUnqual(ctx);
-  llvm::FunctionCallee attach =
-      m.getOrInsertFunction("__circle_host_io_attach", llvm::Type::getVoidTy(ctx), ptr, ptr);
-  // Each stub on entry, and the launches the source makes itself with the runtime's
-  // functions (a kernel launched from another source, or through a graph, gets no
-  // channel: its stdio falls back, libdevice-c/runtime/stdio.cpp).
-  // circle's own launch wrappers (checked_launch.h, stack_limits.h) run inside stubs.
-  std::vector<llvm::Instruction*> sites;
-  std::set<const llvm::Function*> stubs;
-  for (const auto& [kernel, stub] : stubsByDeviceName(m)) {
-    stubs.insert(stub);
-    sites.push_back(&*stub->getEntryBlock().getFirstInsertionPt());
-  }
-  for (llvm::Function& f : m) {
-    if (stubs.count(&f) || f.getName().starts_with("__circle_")) continue;
-    for (llvm::Instruction& inst : llvm::instructions(f))
-      if (auto* call = llvm::dyn_cast<llvm::CallBase>(&inst); call && isLaunch(*call)) sites.push_back(call);
-  }
-  for (llvm::Instruction* site : sites) llvm::IRBuilder<>(site).CreateCall(attach, {shadow, attached});
+  auto* attachTy = llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), false);
+  llvm::Function* linked = m.getFunction(kLinkedAttach);
+  if (!linked) linked = llvm::Function::Create(attachTy, llvm::GlobalValue::ExternalWeakLinkage, kLinkedAttach, m);
+  // One internal function tests the weak reference, so each launch adds one call.
+  auto* maybe = llvm::Function::Create(attachTy, llvm::GlobalValue::InternalLinkage, "__circle_host_io_maybe_attach", m);
+  auto* entry = llvm::BasicBlock::Create(ctx, "entry", maybe);
+  auto* attach = llvm::BasicBlock::Create(ctx, "attach", maybe);
+  auto* done = llvm::BasicBlock::Create(ctx, "done", maybe);
+  llvm::IRBuilder<> b(entry);
+  b.CreateCondBr(b.CreateICmpNE(linked, llvm::ConstantPointerNull::get(b.getPtrTy())), attach, done);
+  b.SetInsertPoint(attach);
+  b.CreateCall(attachTy, linked);
+  b.CreateBr(done);
+  b.SetInsertPoint(done);
+  b.CreateRetVoid();
+  callBeforeLaunches(m, [&](llvm::IRBuilder<>& ir) { ir.CreateCall(maybe); });
+}
+
+std::string defineLinkedHostIo(llvm::Module& m, llvm::Instruction* at, llvm::Value* handle,
+                               const std::string& serverBitcode) {
+  llvm::GlobalVariable* shadow = registerChannel(m, at, handle);
+  llvm::GlobalVariable* attached = attachedBits(m);
+  llvm::LLVMContext& ctx = m.getContext();
+  auto* linked = llvm::Function::Create(llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), false),
+                                        llvm::GlobalValue::ExternalLinkage, kLinkedAttach, m);
+  linked->setVisibility(llvm::GlobalValue::HiddenVisibility);
+  llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", linked));
+  b.CreateCall(attachFunction(m), {shadow, attached});
+  b.CreateRetVoid();
   return linkServer(m, serverBitcode);
 }
 

@@ -1,5 +1,6 @@
 #include "targets/host/linked_registration.h"
 
+#include "targets/host/host_io.h"
 #include "targets/host/stack_limits.h"
 
 #include "targets/llvm_pipeline.h"
@@ -105,7 +106,9 @@ std::string writeLinkedRegistration(const LinkedRegistration& r, const std::stri
       llvm::Value* slot = ir.CreateInBoundsGEP(pendingTy, pending, {ir.getInt32(0), ir.getInt32(i)});
       ir.CreateCall(callbackTy, ir.CreateLoad(b.ptr, slot), {h});
     }
-    ir.CreateCall(registerEnd, {h});
+    llvm::Instruction* end = ir.CreateCall(registerEnd, {h});
+    if (!r.hostIoServer.empty())
+      if (std::string err = defineLinkedHostIo(m, end, h, r.hostIoServer); !err.empty()) return err;
     ir.CreateCall(atexitFn, {unregister});
     ir.CreateBr(done);
     ir.SetInsertPoint(done);

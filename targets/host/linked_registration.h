@@ -17,6 +17,8 @@ struct LinkedRegistration {
   // Kernels whose stack ptxas cannot size: the bound each stub reads
   // (targets/host/stack_limits.h, raiseStackFromLinkedBounds).
   std::map<std::string, unsigned long long> stackBytes;
+  // The linked device code uses stdio: the server's bitcode (targets/host/host_io.h).
+  std::string hostIoServer;
 };
 
 // Writes an x86-64 object defining the registration functions. Returns an error

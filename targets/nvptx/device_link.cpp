@@ -1,5 +1,6 @@
 #include "targets/nvptx/device_link.h"
 
+#include "libdevice-c/host_io/protocol.h"
 #include "targets/llvm_pipeline.h"
 #include "targets/nvptx/device_exceptions.h"
 #include "targets/nvptx/libm_to_libdevice.h"
@@ -175,6 +176,8 @@ std::vector<ReachedFunction> findUnboundedStacks(llvm::Module& m) {
   }
   return found;
 }
+
+bool deviceModuleUsesHostIo(const llvm::Module& m) { return m.getNamedGlobal(circle_host_io::kChannelSymbol) != nullptr; }
 
 bool isKernel(const llvm::Function& f) { return f.getCallingConv() == llvm::CallingConv::PTX_Kernel; }
 

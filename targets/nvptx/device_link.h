@@ -20,6 +20,10 @@ struct ReachedFunction {
 
 bool isKernel(const llvm::Function& f);
 
+// After the device link: whether the module's kernels reach device stdio, whose
+// channel variable (libdevice-c/host_io/protocol.h) then stays (targets/host/host_io.h).
+bool deviceModuleUsesHostIo(const llvm::Module& m);
+
 // Links circle's device runtime and CUDA's libdevice (only what is used), keeps
 // kernels and device variables externally visible, internalizes and drops
 // everything else, including the kernels named in dropKernels (5-argument launches

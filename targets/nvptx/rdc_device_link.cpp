@@ -72,8 +72,7 @@ std::unique_ptr<llvm::Module> linkObjects(const RdcDeviceLink& link, int sm, llv
 
 } // namespace
 
-std::string linkRelocatableDevice(const RdcDeviceLink& link, std::string& fatbinPath,
-                                  std::map<std::string, unsigned long long>& stackBytes) {
+std::string linkRelocatableDevice(const RdcDeviceLink& link, LinkedDevice& out) {
   const CudaToolkit& tk = *link.toolkit;
   // Each sm's ptxas (and nvlink) runs while the next sm is linked and lowered; the
   // modules stay until their stack frames are known.
@@ -113,11 +112,12 @@ std::string linkRelocatableDevice(const RdcDeviceLink& link, std::string& fatbin
     ParallelAssembly::Result& r = assembled[i];
     llvm::errs() << r.messages;
     if (!r.error.empty()) return r.error;
-    if (link.autoStack) keepLargestKernelStacks(stackBytes, *assembling[i].second, r.frames);
+    if (link.autoStack) keepLargestKernelStacks(out.stackBytes, *assembling[i].second, r.frames);
+    if (deviceModuleUsesHostIo(*assembling[i].second)) out.usesHostIo = true;
     images.push_back(r.image);
   }
-  fatbinPath = scratch(link, "linked.fatbin");
-  if (std::string err = runFatbinary(tk, images, fatbinPath, link.ptxas.debug, link.ptxas.verbose); !err.empty())
+  out.fatbinPath = scratch(link, "linked.fatbin");
+  if (std::string err = runFatbinary(tk, images, out.fatbinPath, link.ptxas.debug, link.ptxas.verbose); !err.empty())
     return "fatbinary failed:\n" + err;
   return {};
 }

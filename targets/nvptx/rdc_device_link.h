@@ -29,9 +29,14 @@ struct RdcDeviceLink {
   std::string scratchDir; // where the PTX, cubins and fat binary are written
 };
 
-// Writes the fat binary to `fatbinPath`, and the stack each kernel ptxas cannot size
-// needs (the most of any sm) to `stackBytes`. Returns an error message, or empty.
-std::string linkRelocatableDevice(const RdcDeviceLink& link, std::string& fatbinPath,
-                                  std::map<std::string, unsigned long long>& stackBytes);
+struct LinkedDevice {
+  std::string fatbinPath;
+  // The stack each kernel ptxas cannot size needs (the most of any sm).
+  std::map<std::string, unsigned long long> stackBytes;
+  bool usesHostIo = false; // the device code uses stdio (targets/host/host_io.h)
+};
+
+// Writes the fat binary. Returns an error message, or empty.
+std::string linkRelocatableDevice(const RdcDeviceLink& link, LinkedDevice& out);
 
 } // namespace circle
