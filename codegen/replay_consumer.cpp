@@ -9,7 +9,8 @@ namespace circle {
 
 using Kind = ConsumerEventLog::Kind;
 
-void ConsumerEventLog::replay(clang::ASTConsumer& target, clang::ASTContext& ctx) const {
+void ConsumerEventLog::replay(clang::ASTConsumer& target, clang::ASTContext& ctx,
+                              const std::function<void()>& beforeEnd) const {
   // CodeGen only reads these declarations; the const_casts restore the signatures
   // the ASTConsumer interface was written with.
   for (const Event& e : events_) {
@@ -41,6 +42,7 @@ void ConsumerEventLog::replay(clang::ASTConsumer& target, clang::ASTContext& ctx
     case Kind::VTable: target.HandleVTable(llvm::cast<clang::CXXRecordDecl>(decl)); break;
     }
   }
+  if (beforeEnd) beforeEnd();
   target.HandleTranslationUnit(ctx);
 }
 

@@ -23,8 +23,9 @@ public:
   void record(Kind kind, const clang::Decl* decl) { events_.push_back({kind, {}, decl}); }
 
   // Feeds every recorded event to `target` (which must already be initialised),
-  // then finishes it with HandleTranslationUnit.
-  void replay(clang::ASTConsumer& target, clang::ASTContext& ctx) const;
+  // calls `beforeEnd` if given, then finishes it with HandleTranslationUnit.
+  void replay(clang::ASTConsumer& target, clang::ASTContext& ctx,
+              const std::function<void()>& beforeEnd = nullptr) const;
   size_t size() const { return events_.size(); }
 
 private:

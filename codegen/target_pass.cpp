@@ -1,6 +1,7 @@
 #include "codegen/target_pass.h"
 
 #include "codegen/codegen_objects.h"
+#include "codegen/explicit_instantiations.h"
 #include "codegen/replay_consumer.h"
 #include "codegen/target_switch.h"
 
@@ -21,10 +22,14 @@ std::unique_ptr<llvm::Module> runTargetPass(const TargetPassInput& in, const cla
       clang::CreateLLVMCodeGen(ci.getDiagnostics(), moduleName, ci.getVirtualFileSystemPtr(),
                                ci.getHeaderSearchOpts(), ci.getPreprocessorOpts(), codeGenOpts, llvmContext);
   gen->Initialize(in.ast);
-  in.events.replay(*gen, in.ast);
+  std::vector<std::string> instantiations;
+  in.events.replay(*gen, in.ast, [&] {
+    if (in.explicitInstantiationsAreRoots) instantiations = generateExplicitInstantiations(in.ast, *gen);
+  });
   if (ci.getDiagnostics().hasErrorOccurred()) return nullptr;
   std::unique_ptr<llvm::Module> m(gen->ReleaseModule());
   if (m) internalizeCodegenObjects(*m);
+  if (m && !instantiations.empty()) finishExplicitInstantiations(*m, instantiations);
   return m;
 }
 

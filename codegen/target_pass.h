@@ -21,6 +21,9 @@ struct TargetPassInput {
   clang::CompilerInstance& compiler;
   clang::ASTContext& ast;
   const ConsumerEventLog& events;
+  // A library compiled for the device (--device-library) has no kernels to reach its
+  // explicit instantiations: they are generated anyway (explicit_instantiations.h).
+  bool explicitInstantiationsAreRoots = false;
 };
 
 // Returns null if CodeGen reported an error (already printed through Clang's diagnostics).

@@ -165,7 +165,11 @@ public:
       return;
     }
     TargetPassInput in{ci, ast, events};
-    if (tk_ && !buildDevice(in)) return;
+    if (tk_) {
+      TargetPassInput device = in;
+      device.explicitInstantiationsAreRoots = o_.deviceLibrary;
+      if (!buildDevice(device)) return;
+    }
     if (o_.spirv) {
       PhaseReport::Scope t(report_, "codegen SPIR-V");
       SpirvPassInput spirv{in, *predicates_, hostConstexprs_, llvm_, input_ + ".spirv", tk_->ptxIsa,
@@ -647,6 +651,7 @@ private:
     // linked into; those drop what their kernels do not reach.
     // -rdc's -gpu outputs show one object's module, before any device link.
     if (o_.deviceLibrary || o_.rdc) {
+      if (o_.deviceLibrary) routeToRuntimeWrappers(*m);
       applyDeviceExceptions(*m, planDeviceExceptions(*m));
       auto tm = optimizeFor(*m, sm);
       return tm && (o_.kind != OutputKind::Assembly || emitPtxFor(*m, *tm, sm, ptx));

@@ -27,6 +27,13 @@ template <class A> bool explicitly(const clang::Decl* d) {
   return a && !a->isImplicit();
 }
 
+// Whether the declaration follows `template<>` (known before Sema has matched it to
+// its template: the parameter lists are recorded first).
+bool isExplicitSpecialization(const clang::FunctionDecl* fd) {
+  unsigned lists = fd->getNumTemplateParameterLists();
+  return lists && fd->getTemplateParameterList(lists - 1)->size() == 0;
+}
+
 // A declaration of the same function seen before (a host function from a system
 // header redeclared by the user keeps its space: Clang refuses a redeclaration that
 // changes it).
@@ -47,11 +54,35 @@ const clang::FunctionDecl* earlierDeclaration(clang::Sema& sema, clang::Function
                         RedeclarationKind::ForVisibleRedeclaration);
   sema.LookupQualifiedName(r, fd->getDeclContext()->getRedeclContext());
   for (clang::NamedDecl* d : r) {
+    // `template<> void f(float)` respecifies a specialization the header declared;
+    // the template's own name is what lookup finds.
+    if (auto* tmpl = llvm::dyn_cast<clang::FunctionTemplateDecl>(d->getUnderlyingDecl()); tmpl && isExplicitSpecialization(fd))
+      for (clang::FunctionDecl* spec : tmpl->specializations())
+        if (spec != fd && sema.getASTContext().hasSameFunctionTypeIgnoringExceptionSpec(spec->getType(), fd->getType()))
+          return spec;
     auto* old = llvm::dyn_cast<clang::FunctionDecl>(d->getUnderlyingDecl());
     if (old && old != fd && !sema.IsOverload(fd, old, /*UseMemberUsingDeclRules=*/false, /*ConsiderCudaAttrs=*/false))
       return old;
   }
   return nullptr;
+}
+
+// Whether a base of `rd` declares a virtual function that `md` overrides, with no
+// implicit attributes of circle's (a host function, from a system header).
+bool overridesHostVirtual(clang::Sema& sema, clang::CXXMethodDecl* md, const clang::CXXRecordDecl* rd) {
+  if (!rd->hasDefinition() && !rd->isBeingDefined()) return false;
+  for (const clang::CXXBaseSpecifier& spec : rd->bases()) {
+    const clang::CXXRecordDecl* base = spec.getType()->getAsCXXRecordDecl();
+    if (!base || !base->hasDefinition()) continue;
+    for (clang::NamedDecl* d : base->lookup(md->getDeclName())) {
+      auto* bm = llvm::dyn_cast<clang::CXXMethodDecl>(d);
+      if (bm && bm->isVirtual() && !current->isUntagged(bm) && !bm->hasAttr<clang::CUDADeviceAttr>() &&
+          !sema.IsOverload(md, bm, /*UseMemberUsingDeclRules=*/false, /*ConsiderCudaAttrs=*/false))
+        return true;
+    }
+    if (overridesHostVirtual(sema, md, base)) return true;
+  }
+  return false;
 }
 
 struct UntaggedAttr : clang::ParsedAttrInfo {
@@ -81,6 +112,12 @@ struct UntaggedAttr : clang::ParsedAttrInfo {
       return AttributeApplied;
     }
     if (const clang::FunctionDecl* old = earlierDeclaration(sema, fd); old && !current->isUntagged(old))
+      return AttributeApplied;
+    // An override of a host virtual (std::exception::what, std::streambuf::sync) keeps
+    // the host's space, or Clang would call it a different function hiding the
+    // base's; every virtual function becomes tagless after the parse anyway
+    // (execution_spaces.h).
+    if (auto* md = llvm::dyn_cast<clang::CXXMethodDecl>(fd); md && overridesHostVirtual(sema, md, md->getParent()))
       return AttributeApplied;
     clang::ASTContext& ast = sema.getASTContext();
     if (!fd->hasAttr<clang::CUDAHostAttr>()) fd->addAttr(clang::CUDAHostAttr::CreateImplicit(ast));

@@ -5,6 +5,7 @@
 #include "targets/nvptx/device_exceptions.h"
 #include "targets/nvptx/libm_to_libdevice.h"
 #include "targets/nvptx/shared_lowering.h"
+#include "targets/nvptx/standard_streams.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -181,20 +182,25 @@ bool deviceModuleUsesHostIo(const llvm::Module& m) { return m.getNamedGlobal(cir
 
 bool isKernel(const llvm::Function& f) { return f.getCallingConv() == llvm::CallingConv::PTX_Kernel; }
 
-std::string linkDeviceModule(llvm::Module& module, const std::string& runtimePath, const std::string& libdevicePath,
-                             const std::set<std::string>& dropKernels) {
-  internalizeAndDrop(module, dropKernels);
-  // The kernels' heap calls go through the device libc's size-keeping wrappers, so
-  // realloc works and every block has the same layout, whoever allocated it.
-  // Their va_list calls into newlib go through wrappers that take the one parse's
-  // va_list (libdevice-c/libc/glue.c says why), and their launches through the
-  // runtime's bridge to CUDA's second launch interface (runtime/device_launch.cpp).
+void routeToRuntimeWrappers(llvm::Module& module) {
+  // The heap calls go through the device libc's size-keeping wrappers, so realloc
+  // works and every block has the same layout, whoever allocated it. va_list calls
+  // into newlib go through wrappers that take the one parse's va_list
+  // (libdevice-c/libc/glue.c says why), and launches through the runtime's bridge to
+  // CUDA's second launch interface (runtime/device_launch.cpp).
   for (auto [from, to] : {std::pair{"malloc", "__circle_malloc"}, std::pair{"free", "__circle_free"},
                           std::pair{"realloc", "__circle_realloc"}, std::pair{"vsnprintf", "__circle_vsnprintf"},
                           std::pair{"vsprintf", "__circle_vsprintf"},
                           std::pair{"__cudaCDP2GetParameterBuffer", "__circle_get_parameter_buffer"},
                           std::pair{"__cudaCDP2LaunchDevice", "__circle_launch_device"}})
     if (llvm::Function* f = module.getFunction(from); f && f->isDeclaration()) f->setName(to);
+}
+
+std::string linkDeviceModule(llvm::Module& module, const std::string& runtimePath, const std::string& libdevicePath,
+                             const std::set<std::string>& dropKernels) {
+  internalizeAndDrop(module, dropKernels);
+  routeToRuntimeWrappers(module);
+  buildStandardStreamsOnEntry(module);
   mapLibmToLibdevice(module);
   DeviceExceptionPlan exceptions = planDeviceExceptions(module);
   // The runtime first: its functions call into libdevice too.

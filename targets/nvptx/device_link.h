@@ -20,6 +20,11 @@ struct ReachedFunction {
 
 bool isKernel(const llvm::Function& f);
 
+// Code circle compiled calls the device libc's wrappers for the heap and for va_list
+// functions, and the runtime's bridge for device-side launches: the kernels' modules
+// at their device link, circle's C++ runtime (--device-library) as it is compiled.
+void routeToRuntimeWrappers(llvm::Module& m);
+
 // After the device link: whether the module's kernels reach device stdio, whose
 // channel variable (libdevice-c/host_io/protocol.h) then stays (targets/host/host_io.h).
 bool deviceModuleUsesHostIo(const llvm::Module& m);

@@ -1,0 +1,80 @@
+// std::cout, std::cerr, std::clog and std::cin on the device, over the device's stdio
+// streams (stdio.cpp, served by the host). A GPU runs no static constructors, so the
+// device link calls __circle_standard_streams at the entry of every kernel of a module
+// that names one of them (targets/nvptx/standard_streams.h): the first thread builds
+// them, later ones find them built.
+//
+// Output is unbuffered: each << of a string or number is one request to the host, so
+// the lines of threads writing at once may interleave at those boundaries (as host
+// threads sharing std::cout do). A line built in a std::ostringstream and written
+// with one << stays whole. The streams' state (width, precision, flags) is one for the
+// whole device.
+#include <cstdio>
+#include <istream>
+#include <new>
+#include <ostream>
+#include <streambuf>
+
+namespace {
+
+class StdioBuffer : public std::streambuf {
+public:
+  explicit StdioBuffer(FILE* file) : file_(file) {}
+
+protected:
+  int_type overflow(int_type c) override {
+    if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+    return fputc(c, file_) == EOF ? traits_type::eof() : c;
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    return std::streamsize(fwrite(s, 1, size_t(n), file_));
+  }
+  int sync() override { return fflush(file_) == 0 ? 0 : -1; }
+  // Input one character at a time: the one-character get area is all a shared
+  // stream can hold without reading ahead of other users of the host's stdin.
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    int c = fgetc(file_);
+    if (c == EOF) return traits_type::eof();
+    last_ = char(c);
+    setg(&last_, &last_, &last_ + 1);
+    return traits_type::to_int_type(last_);
+  }
+
+private:
+  FILE* file_;
+  char last_ = 0;
+};
+
+template <class T> struct Storage {
+  alignas(T) unsigned char bytes[sizeof(T)];
+  T* get() { return reinterpret_cast<T*>(bytes); }
+};
+
+// The standard objects, by their symbols (<iostream> declares them for the host).
+__device__ Storage<std::ostream> coutObject __asm__("_ZSt4cout");
+__device__ Storage<std::ostream> cerrObject __asm__("_ZSt4cerr");
+__device__ Storage<std::ostream> clogObject __asm__("_ZSt4clog");
+__device__ Storage<std::istream> cinObject __asm__("_ZSt3cin");
+__device__ Storage<StdioBuffer> outBuffer, errBuffer, logBuffer, inBuffer;
+__device__ unsigned state; // 0 not built, 1 being built, 2 ready
+
+} // namespace
+
+extern "C" void __circle_standard_streams() {
+  if (__atomic_load_n(&state, __ATOMIC_ACQUIRE) == 2) return;
+  unsigned expected = 0;
+  if (!__atomic_compare_exchange_n(&state, &expected, 1u, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+    while (__atomic_load_n(&state, __ATOMIC_ACQUIRE) != 2) asm volatile("nanosleep.u32 64;");
+    return;
+  }
+  std::ostream* out = new (coutObject.get()) std::ostream(new (outBuffer.get()) StdioBuffer(stdout));
+  std::ostream* err = new (cerrObject.get()) std::ostream(new (errBuffer.get()) StdioBuffer(stderr));
+  new (clogObject.get()) std::ostream(new (logBuffer.get()) StdioBuffer(stderr));
+  std::istream* in = new (cinObject.get()) std::istream(new (inBuffer.get()) StdioBuffer(stdin));
+  // As the C++ standard sets them up: cerr unit-buffered, cin and cerr tied to cout.
+  err->setf(std::ios_base::unitbuf);
+  err->tie(out);
+  in->tie(out);
+  __atomic_store_n(&state, 2u, __ATOMIC_RELEASE);
+}
