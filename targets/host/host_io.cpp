@@ -13,7 +13,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
-#include <functional>
 #include <set>
 #include <vector>
 
@@ -75,10 +74,10 @@ bool isLaunch(const llvm::CallBase& call) {
   return name == "cudaLaunchKernel" || name == "cudaLaunchKernelExC" || name == "cudaLaunchCooperativeKernel";
 }
 
-// `call` before each stub runs and before each launch the source makes itself with
-// the runtime's functions. A kernel launched only from another source or through a
-// graph gets no channel there: its stdio falls back (libdevice-c/runtime/stdio.cpp).
-void callBeforeLaunches(llvm::Module& m, const std::function<void(llvm::IRBuilder<>&)>& call) {
+// Where a launch begins: each stub's entry, and each launch the source makes itself
+// with the runtime's functions. A kernel launched only from another source or through
+// a graph gets no channel there: its stdio falls back (libdevice-c/runtime/stdio.cpp).
+std::vector<llvm::Instruction*> launchSites(llvm::Module& m) {
   std::vector<llvm::Instruction*> sites;
   std::set<const llvm::Function*> stubs;
   for (const auto& [kernel, stub] : stubsByDeviceName(m)) {
@@ -91,10 +90,7 @@ void callBeforeLaunches(llvm::Module& m, const std::function<void(llvm::IRBuilde
     for (llvm::Instruction& inst : llvm::instructions(f))
       if (auto* c = llvm::dyn_cast<llvm::CallBase>(&inst); c && isLaunch(*c)) sites.push_back(c);
   }
-  for (llvm::Instruction* site : sites) {
-    llvm::IRBuilder<> b(site);
-    call(b);
-  }
+  return sites;
 }
 
 // The server, its definitions made the program's one copy (linkonce_odr, hidden):
@@ -129,11 +125,13 @@ std::string attachHostIo(llvm::Module& m, const std::string& serverBitcode) {
   llvm::GlobalVariable* shadow = registerChannel(m, registration->back().getTerminator(), registration->getArg(0));
   llvm::GlobalVariable* attached = attachedBits(m);
   llvm::FunctionCallee attach = attachFunction(m);
-  callBeforeLaunches(m, [&](llvm::IRBuilder<>& b) { b.CreateCall(attach, {shadow, attached}); });
+  for (llvm::Instruction* site : launchSites(m)) llvm::IRBuilder<>(site).CreateCall(attach, {shadow, attached});
   return linkServer(m, serverBitcode);
 }
 
 void attachLinkedHostIo(llvm::Module& m) {
+  std::vector<llvm::Instruction*> sites = launchSites(m);
+  if (sites.empty()) return;
   llvm::LLVMContext& ctx = m.getContext();
   auto* attachTy = llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), false);
   llvm::Function* linked = m.getFunction(kLinkedAttach);
@@ -150,7 +148,7 @@ void attachLinkedHostIo(llvm::Module& m) {
   b.CreateBr(done);
   b.SetInsertPoint(done);
   b.CreateRetVoid();
-  callBeforeLaunches(m, [&](llvm::IRBuilder<>& ir) { ir.CreateCall(maybe); });
+  for (llvm::Instruction* site : sites) llvm::IRBuilder<>(site).CreateCall(maybe);
 }
 
 std::string defineLinkedHostIo(llvm::Module& m, llvm::Instruction* at, llvm::Value* handle,
