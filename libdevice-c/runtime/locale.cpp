@@ -40,6 +40,10 @@ template <class T> struct Storage {
 // room for every facet a program may name.
 constexpr size_t kFacets = 64;
 
+// 1 unless the device link found no reading from streams in the module
+// (targets/nvptx/iostreams.h), and then a constant 0: num_get and what it calls go.
+extern "C" __device__ int __circle_locale_reads_numbers = 1;
+
 __device__ unsigned classicState;
 __device__ Storage<std::locale> classicLocale;
 __device__ const std::locale::facet* classicFacets[kFacets];
@@ -75,7 +79,7 @@ locale::_Impl::_Impl(size_t refs) throw()
   _M_init_facet_unchecked(new (classicCtype.get()) std::ctype<char>(nullptr, false, 1));
   _M_init_facet_unchecked(new (classicNumpunct.get()) std::numpunct<char>(1));
   _M_init_facet_unchecked(new (classicNumPut.get()) std::num_put<char>(1));
-  _M_init_facet_unchecked(new (classicNumGet.get()) std::num_get<char>(1));
+  if (__circle_locale_reads_numbers) _M_init_facet_unchecked(new (classicNumGet.get()) std::num_get<char>(1));
 }
 
 locale::_Impl::~_Impl() throw() {}
@@ -88,7 +92,9 @@ void locale::_Impl::_M_install_cache(const facet* cache, size_t index) {
     delete cache;
 }
 
-const locale& locale::classic() {
+// Out of line: built once per module, it would otherwise be copied into every stream
+// constructor that inlines classic(), each copy more work for ptxas.
+[[gnu::noinline]] const locale& locale::classic() {
   once(classicState, [] {
     auto* impl = static_cast<_Impl*>(::operator new(sizeof(_Impl)));
     new (impl) _Impl(1); // one reference the classic locale never gives back

@@ -1,7 +1,7 @@
 // std::cout, std::cerr, std::clog and std::cin on the device, over the device's stdio
 // streams (stdio.cpp, served by the host). A GPU runs no static constructors, so the
 // device link calls __circle_standard_streams at the entry of every kernel of a module
-// that names one of them (targets/nvptx/standard_streams.h): the first thread builds
+// that names one of them (targets/nvptx/iostreams.h): the first thread builds
 // them, later ones find them built.
 //
 // Output is unbuffered: each << of a string or number is one request to the host, so

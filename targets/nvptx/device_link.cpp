@@ -5,7 +5,7 @@
 #include "targets/nvptx/device_exceptions.h"
 #include "targets/nvptx/libm_to_libdevice.h"
 #include "targets/nvptx/shared_lowering.h"
-#include "targets/nvptx/standard_streams.h"
+#include "targets/nvptx/iostreams.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -201,11 +201,13 @@ std::string linkDeviceModule(llvm::Module& module, const std::string& runtimePat
   internalizeAndDrop(module, dropKernels);
   routeToRuntimeWrappers(module);
   buildStandardStreamsOnEntry(module);
+  const bool readsStreams = readsFromStreams(module);
   mapLibmToLibdevice(module);
   DeviceExceptionPlan exceptions = planDeviceExceptions(module);
   // The runtime first: its functions call into libdevice too.
   if (std::string err = linkLibrary(module, runtimePath, "circle's device runtime"); !err.empty()) return err;
   if (std::string err = linkLibrary(module, libdevicePath, "libdevice"); !err.empty()) return err;
+  settleStreamInput(module, readsStreams);
   applyDeviceExceptions(module, exceptions);
   internalizeAndDrop(module, dropKernels);
   return {};
