@@ -6,7 +6,7 @@
 source "$(dirname "$0")/lib.sh"
 
 src="$CIRCLE_ROOT/tests/gpu/cases/device_iostreams.cxx"
-out=$(cu -sm_75 -sm_90 "$src" -o ios 2>&1)
+out=$(cu -sm_90 "$src" -o ios 2>&1)
 expect_eq "$?" 0 "std::cout, string streams, <iomanip> and to_chars in a kernel compile ($out)"
 timeout 60 ./ios > ios.out 2> ios.err
 expect_eq "$(sed '/^kernel:/,$d' ios.out)" "$(sed '/^device:/,$d' "$CIRCLE_ROOT/tests/gpu/expected/device_iostreams.out")" \
