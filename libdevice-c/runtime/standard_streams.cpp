@@ -30,20 +30,26 @@ protected:
     return std::streamsize(fwrite(s, 1, size_t(n), file_));
   }
   int sync() override { return fflush(file_) == 0 ? 0 : -1; }
-  // Input one character at a time: the one-character get area is all a shared
-  // stream can hold without reading ahead of other users of the host's stdin.
+  // Input without a get area, as libstdc++'s stdio_sync_filebuf (std::cin synchronised
+  // with stdio): a peek reads a character and puts it back, so std::cin and the C
+  // functions reading stdin never take one the other has not seen.
   int_type underflow() override {
-    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
     int c = fgetc(file_);
     if (c == EOF) return traits_type::eof();
-    last_ = char(c);
-    setg(&last_, &last_, &last_ + 1);
-    return traits_type::to_int_type(last_);
+    ungetc(c, file_);
+    return c;
+  }
+  int_type uflow() override {
+    int c = fgetc(file_);
+    return c == EOF ? traits_type::eof() : c;
+  }
+  int_type pbackfail(int_type c) override {
+    if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::eof();
+    return ungetc(c, file_) == EOF ? traits_type::eof() : c;
   }
 
 private:
   FILE* file_;
-  char last_ = 0;
 };
 
 template <class T> struct Storage {

@@ -13,6 +13,15 @@ expect_eq "$(sed '/^kernel:/,$d' ios.out)" "$(sed '/^device:/,$d' "$CIRCLE_ROOT/
   "its host half prints what the device half must"
 expect_eq "$(cat ios.err)" "host: cerr line" "the host half's std::cerr"
 
+# device_stdin's expectation is what libstdc++ does on the host with the same reads.
+sed -n '/^__global__ void readInput() {$/,/^}$/p' "$CIRCLE_ROOT/tests/gpu/cases/device_stdin.cxx" |
+  sed 's/^__global__ void readInput() {$/void readInput() {/' > reads.inc
+printf '#include <cstdio>\n#include <iostream>\n#include <string>\n#include "reads.inc"\nint main() { readInput(); }\n' > reads.cxx
+out=$(cu -sm_90 reads.cxx -o reads 2>&1)
+expect_eq "$?" 0 "the reads compile as host code ($out)"
+expect_eq "$(./reads < "$CIRCLE_ROOT/tests/gpu/expected/device_stdin.in")" \
+  "$(sed '/^kernel:/d' "$CIRCLE_ROOT/tests/gpu/expected/device_stdin.out")" "device_stdin expects what the host reads"
+
 # std::cout is built at the entry of the kernels of a module that names it; a module
 # with string streams only builds nothing.
 cat > cout.cxx <<'SRC'

@@ -10,7 +10,8 @@
 #                            cuobjdump -lptx -lelf with circle's listing; print a summary.
 #                            A case that must fail says so: expected/NAME.status holds
 #                            its exit status, expected/NAME.err its stderr (@ROOT@
-#                            stands for the repository root where it was built).
+#                            stands for the repository root where it was built);
+#                            expected/NAME.in is its stdin (otherwise /dev/null).
 #                            Output that depends on rand() is checked by the awk script
 #                            expected/NAME.check instead of compared. Each nvcc/NAME.cu is
 #                            built by circle and by nvcc; the two must print the same. A
@@ -123,7 +124,9 @@ run() {
     local ok=1 why=""
     if [ ! -x "$bin/$name" ]; then ok=0; why="not built"
     else
-      timeout 120 "$bin/$name" > "$bin/$name.out" 2> "$bin/$name.err"; local rc=$?
+      local input=/dev/null
+      [ -f "$here/expected/$name.in" ] && input="$here/expected/$name.in"
+      timeout 120 "$bin/$name" < "$input" > "$bin/$name.out" 2> "$bin/$name.err"; local rc=$?
       local want_rc=0
       [ -f "$here/expected/$name.status" ] && want_rc=$(cat "$here/expected/$name.status")
       if [ $rc -ne "$want_rc" ]; then ok=0; why="exit status $rc (expected $want_rc): $(head -c 300 "$bin/$name.err")"; fi
