@@ -8,6 +8,8 @@
 // num_get<char>. std::locale() is that locale; there is no locale::global and no
 // named locale but "C" (the others throw std::runtime_error). The objects are never
 // destroyed: each holds a reference that is never given back.
+#include "once.h"
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -19,22 +21,7 @@ extern "C" const unsigned short** __ctype_b_loc() noexcept; // glibc_ctype.cpp
 
 namespace {
 
-// A device-wide once: 0 not started, 1 being built, 2 ready.
-template <class Build> void once(unsigned& state, Build build) {
-  if (__atomic_load_n(&state, __ATOMIC_ACQUIRE) == 2) return;
-  unsigned expected = 0;
-  if (__atomic_compare_exchange_n(&state, &expected, 1u, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
-    build();
-    __atomic_store_n(&state, 2u, __ATOMIC_RELEASE);
-    return;
-  }
-  while (__atomic_load_n(&state, __ATOMIC_ACQUIRE) != 2) asm volatile("nanosleep.u32 64;");
-}
-
-template <class T> struct Storage {
-  alignas(T) unsigned char bytes[sizeof(T)];
-  T* get() { return reinterpret_cast<T*>(bytes); }
-};
+using circle_device::Storage;
 
 // Facet ids are handed out as facets are first used; the classic locale's table has
 // room for every facet a program may name.
@@ -95,7 +82,7 @@ void locale::_Impl::_M_install_cache(const facet* cache, size_t index) {
 // Out of line: built once per module, it would otherwise be copied into every stream
 // constructor that inlines classic(), each copy more work for ptxas.
 [[gnu::noinline]] const locale& locale::classic() {
-  once(classicState, [] {
+  circle_device::once(classicState, [] {
     auto* impl = static_cast<_Impl*>(::operator new(sizeof(_Impl)));
     new (impl) _Impl(1); // one reference the classic locale never gives back
     locale* l = classicLocale.get();

@@ -9,6 +9,8 @@
 // threads sharing std::cout do). A line built in a std::ostringstream and written
 // with one << stays whole. The streams' state (width, precision, flags) is one for the
 // whole device.
+#include "once.h"
+
 #include <cstdio>
 #include <istream>
 #include <new>
@@ -16,6 +18,8 @@
 #include <streambuf>
 
 namespace {
+
+using circle_device::Storage;
 
 class StdioBuffer : public std::streambuf {
 public:
@@ -52,28 +56,15 @@ private:
   FILE* file_;
 };
 
-template <class T> struct Storage {
-  alignas(T) unsigned char bytes[sizeof(T)];
-  T* get() { return reinterpret_cast<T*>(bytes); }
-};
-
 // The standard objects, by their symbols (<iostream> declares them for the host).
 __device__ Storage<std::ostream> coutObject __asm__("_ZSt4cout");
 __device__ Storage<std::ostream> cerrObject __asm__("_ZSt4cerr");
 __device__ Storage<std::ostream> clogObject __asm__("_ZSt4clog");
 __device__ Storage<std::istream> cinObject __asm__("_ZSt3cin");
 __device__ Storage<StdioBuffer> outBuffer, errBuffer, logBuffer, inBuffer;
-__device__ unsigned state; // 0 not built, 1 being built, 2 ready
+__device__ unsigned state;
 
-} // namespace
-
-extern "C" void __circle_standard_streams() {
-  if (__atomic_load_n(&state, __ATOMIC_ACQUIRE) == 2) return;
-  unsigned expected = 0;
-  if (!__atomic_compare_exchange_n(&state, &expected, 1u, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
-    while (__atomic_load_n(&state, __ATOMIC_ACQUIRE) != 2) asm volatile("nanosleep.u32 64;");
-    return;
-  }
+void build() {
   std::ostream* out = new (coutObject.get()) std::ostream(new (outBuffer.get()) StdioBuffer(stdout));
   std::ostream* err = new (cerrObject.get()) std::ostream(new (errBuffer.get()) StdioBuffer(stderr));
   new (clogObject.get()) std::ostream(new (logBuffer.get()) StdioBuffer(stderr));
@@ -82,5 +73,8 @@ extern "C" void __circle_standard_streams() {
   err->setf(std::ios_base::unitbuf);
   err->tie(out);
   in->tie(out);
-  __atomic_store_n(&state, 2u, __ATOMIC_RELEASE);
 }
+
+} // namespace
+
+extern "C" void __circle_standard_streams() { circle_device::once(state, build); }
