@@ -39,6 +39,12 @@ cu -sm_90 -c "$src" -o st.o > /dev/null 2>&1
 g++ st.o -L"$CUDA_PATH/lib64" -lcudart -o st_gxx > gxx.log 2>&1
 expect_eq "$?" 0 "g++ links the object ($(cat gxx.log))"
 
+# Two whole-program objects that both use device stdio: each carries the server, the
+# program keeps one copy (linkonce_odr, hidden).
+bash "$CIRCLE_ROOT/tests/gpu/builds/stdio_two_objects.sh" "$work" "$CIRCLE" "$CUDA_PATH" > two.log 2>&1
+expect_eq "$?" 0 "two objects with device stdio link ($(cat two.log))"
+expect_eq "$(nm stdio_two_objects | grep -c 'circle_host_io_server3runEPv')" 1 "one server in the program"
+
 # -rdc: the objects call the link's attach through a weak reference; the link defines
 # it only for device code that uses stdio.
 bash "$CIRCLE_ROOT/tests/gpu/builds/stdio_rdc.sh" "$work" "$CIRCLE" "$CUDA_PATH" > rdc.log 2>&1
