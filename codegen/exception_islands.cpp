@@ -1,5 +1,7 @@
 #include "codegen/exception_islands.h"
 
+#include "codegen/function_symbols.h"
+
 #include "codegen/target_pass.h"
 #include "codegen/target_switch.h"
 
@@ -54,17 +56,8 @@ std::unique_ptr<llvm::Module> generateExceptionIslands(const TargetPassInput& in
   // they call is only declared: the device module has it.
   for (const clang::FunctionDecl* fd : roots)
     gen->HandleTopLevelDecl(clang::DeclGroupRef(const_cast<clang::FunctionDecl*>(fd)));
-  for (const clang::FunctionDecl* fd : roots) {
-    if (auto* c = llvm::dyn_cast<clang::CXXConstructorDecl>(fd)) {
-      for (clang::CXXCtorType t : {clang::Ctor_Complete, clang::Ctor_Base})
-        gen->GetAddrOfGlobal(clang::GlobalDecl(c, t), /*isForDefinition=*/false);
-    } else if (auto* d = llvm::dyn_cast<clang::CXXDestructorDecl>(fd)) {
-      for (clang::CXXDtorType t : {clang::Dtor_Complete, clang::Dtor_Base})
-        gen->GetAddrOfGlobal(clang::GlobalDecl(d, t), /*isForDefinition=*/false);
-    } else {
-      gen->GetAddrOfGlobal(clang::GlobalDecl(fd), /*isForDefinition=*/false);
-    }
-  }
+  for (const clang::FunctionDecl* fd : roots)
+    for (const clang::GlobalDecl& gd : variantsOf(*fd)) gen->GetAddrOfGlobal(gd, /*isForDefinition=*/false);
   gen->HandleTranslationUnit(in.ast);
   if (ci.getDiagnostics().hasErrorOccurred()) return nullptr;
   return std::unique_ptr<llvm::Module>(gen->ReleaseModule());

@@ -1,5 +1,7 @@
 #include "codegen/explicit_instantiations.h"
 
+#include "codegen/function_symbols.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -51,19 +53,9 @@ private:
       return;
     auto* f = const_cast<clang::FunctionDecl*>(fd);
     gen_.HandleTopLevelDecl(clang::DeclGroupRef(f));
-    if (auto* c = llvm::dyn_cast<clang::CXXConstructorDecl>(f)) {
-      for (clang::CXXCtorType t : {clang::Ctor_Complete, clang::Ctor_Base}) generate(clang::GlobalDecl(c, t));
-    } else if (auto* dt = llvm::dyn_cast<clang::CXXDestructorDecl>(f)) {
-      for (clang::CXXDtorType t : {clang::Dtor_Complete, clang::Dtor_Base}) generate(clang::GlobalDecl(dt, t));
-      if (dt->isVirtual()) generate(clang::GlobalDecl(dt, clang::Dtor_Deleting));
-    } else {
-      generate(clang::GlobalDecl(f));
-    }
-  }
-
-  void generate(const clang::GlobalDecl& gd) {
-    if (llvm::Constant* c = gen_.GetAddrOfGlobal(gd, /*isForDefinition=*/false))
-      symbols_.push_back(c->stripPointerCasts()->getName().str());
+    for (const clang::GlobalDecl& gd : variantsOf(*f, /*withDeleting=*/true))
+      if (llvm::Constant* c = gen_.GetAddrOfGlobal(gd, /*isForDefinition=*/false))
+        symbols_.push_back(c->stripPointerCasts()->getName().str());
   }
 
   clang::CodeGenerator& gen_;

@@ -1,5 +1,7 @@
 #include "codegen/kernel_index.h"
 
+#include "codegen/function_symbols.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -33,17 +35,11 @@ public:
       found.emplace(deviceSymbolName(*mangler_, *fd), fd);
       return true;
     }
-    auto add = [&](clang::GlobalDecl gd) {
+    for (const clang::GlobalDecl& gd : variantsOf(*fd)) {
       std::string name;
       llvm::raw_string_ostream os(name);
       mangler_->mangleName(gd, os);
       found.emplace(name, fd);
-    };
-    if (auto* c = llvm::dyn_cast<clang::CXXConstructorDecl>(fd)) {
-      for (clang::CXXCtorType t : {clang::Ctor_Complete, clang::Ctor_Base}) add(clang::GlobalDecl(c, t));
-    } else {
-      auto* d = llvm::cast<clang::CXXDestructorDecl>(fd);
-      for (clang::CXXDtorType t : {clang::Dtor_Complete, clang::Dtor_Base}) add(clang::GlobalDecl(d, t));
     }
     return true;
   }
