@@ -23,17 +23,6 @@ using circle_host_io::kChannelSymbol;
 
 constexpr const char* kLinkedAttach = "__circle_host_io_linked_attach"; // the -rdc link defines it
 
-// The function Clang's registration gives each kernel and variable to, with the
-// module handle as its one parameter.
-llvm::Function* registrationFunction(llvm::Module& m) {
-  llvm::Function* registerFunction = m.getFunction("__cudaRegisterFunction");
-  if (!registerFunction) return nullptr;
-  for (llvm::User* u : registerFunction->users())
-    if (auto* call = llvm::dyn_cast<llvm::CallInst>(u); call && call->getFunction()->arg_size() == 1)
-      return call->getFunction();
-  return nullptr;
-}
-
 // Registers the channel variable with `handle` before `at`; returns the host's copy,
 // which the server writes through (cudaMemcpyToSymbol).
 llvm::GlobalVariable* registerChannel(llvm::Module& m, llvm::Instruction* at, llvm::Value* handle) {

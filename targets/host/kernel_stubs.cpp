@@ -22,4 +22,13 @@ std::map<std::string, llvm::Function*> stubsByDeviceName(llvm::Module& m) {
   return stubs;
 }
 
+llvm::Function* registrationFunction(llvm::Module& m) {
+  llvm::Function* registerFunction = m.getFunction("__cudaRegisterFunction");
+  if (!registerFunction) return nullptr;
+  for (llvm::User* u : registerFunction->users())
+    if (auto* call = llvm::dyn_cast<llvm::CallInst>(u); call && call->getFunction()->arg_size() == 1)
+      return call->getFunction();
+  return nullptr;
+}
+
 } // namespace circle

@@ -16,8 +16,8 @@ class Module;
 
 namespace circle {
 
-// Before the runtime is linked. Returns whether the module names a standard stream.
-bool buildStandardStreamsOnEntry(llvm::Module& m);
+// Before the runtime is linked.
+void buildStandardStreamsOnEntry(llvm::Module& m);
 
 // Before the runtime is linked: whether the module's code may read from a stream.
 bool readsFromStreams(const llvm::Module& m);
