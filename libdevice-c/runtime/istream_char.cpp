@@ -6,6 +6,33 @@
 #include <locale>
 #include <string>
 
+namespace {
+
+// What both getlines do: characters up to `delim` (taken, not stored) or the end of
+// input (eofbit), each handed to `store`, which says false when there is no room
+// (failbit, the character left in the stream). Returns how many were taken.
+template <class Store>
+std::streamsize takeLine(std::streambuf* buf, char delim, std::ios_base::iostate& state, Store store) {
+  std::streamsize taken = 0;
+  for (int c = buf->sgetc();; c = buf->snextc()) {
+    if (c == std::char_traits<char>::eof()) {
+      state |= std::ios_base::eofbit;
+      return taken;
+    }
+    if (c == (unsigned char)delim) {
+      buf->sbumpc();
+      return taken + 1;
+    }
+    if (!store(char(c))) {
+      state |= std::ios_base::failbit;
+      return taken;
+    }
+    ++taken;
+  }
+}
+
+} // namespace
+
 namespace std {
 
 template <> istream& operator>>(istream& in, string& s) {
@@ -38,24 +65,11 @@ template <> istream& getline(istream& in, string& s, char delim) {
   istream::sentry ok(in, true);
   if (ok) {
     s.erase();
-    streambuf* buf = in.rdbuf();
-    for (int c = buf->sgetc();; c = buf->snextc()) {
-      if (c == char_traits<char>::eof()) {
-        state |= ios_base::eofbit;
-        break;
-      }
-      if (c == (unsigned char)delim) {
-        ++extracted;
-        buf->sbumpc();
-        break;
-      }
-      if (s.size() == s.max_size()) {
-        state |= ios_base::failbit;
-        break;
-      }
-      s += char(c);
-      ++extracted;
-    }
+    extracted = takeLine(in.rdbuf(), delim, state, [&](char c) {
+      if (s.size() == s.max_size()) return false;
+      s += c;
+      return true;
+    });
   }
   if (!extracted) state |= ios_base::failbit;
   if (state) in.setstate(state);
@@ -67,24 +81,13 @@ template <> istream& istream::getline(char* s, streamsize n, char delim) {
   ios_base::iostate state = ios_base::goodbit;
   sentry ok(*this, true);
   if (ok) {
-    streambuf* buf = rdbuf();
-    for (int c = buf->sgetc();; c = buf->snextc()) {
-      if (c == traits_type::eof()) {
-        state |= ios_base::eofbit;
-        break;
-      }
-      if (c == (unsigned char)delim) {
-        ++_M_gcount;
-        buf->sbumpc();
-        break;
-      }
-      if (_M_gcount + 1 >= n) { // n - 1 characters stored and the line goes on
-        state |= ios_base::failbit;
-        break;
-      }
-      *s++ = char(c);
-      ++_M_gcount;
-    }
+    streamsize stored = 0;
+    _M_gcount = takeLine(rdbuf(), delim, state, [&](char c) {
+      if (stored + 1 >= n) return false; // n - 1 characters stored and the line goes on
+      *s++ = c;
+      ++stored;
+      return true;
+    });
   }
   if (n > 0) *s = 0;
   if (!_M_gcount) state |= ios_base::failbit;
