@@ -61,6 +61,15 @@ cu -sm_90 -rdc -c rdc_plain.cxx -o rdc_plain.o > /dev/null 2>&1 && cu -sm_90 rdc
 expect_eq "$?" 0 "an -rdc program without device stdio links ($(cat rdc_plain.log))"
 expect_eq "$(nm rdc_plain | grep -c '__circle_host_io_attach\|circle_host_io_server')" 0 "and carries no server"
 
+# The server is part of the installation, beside the device runtime: without it, a
+# clear error and no output.
+mkdir -p lonely
+cp "$(dirname "$CIRCLE")/../lib/circle/device_runtime.bc" lonely/
+out=$(CIRCLE_DEVICE_RUNTIME=$work/lonely/device_runtime.bc cu -sm_90 "$src" -o no_server 2>&1); rc=$?
+expect_eq "$rc" 1 "missing host stdio server exit status"
+expect_contains "$out" "circle: error: cannot read circle's host stdio server '$work/lonely/host_io.bc'" "missing host stdio server"
+expect_no_file no_server "missing host stdio server leaves no output"
+
 # What the device's stdio does not have yet is still the usual error at the kernel.
 cat > scanf.cxx <<'SRC'
 #include <cstdio>
