@@ -50,6 +50,137 @@ template <class... __N> constexpr int __circle_pack_count(__N... __n) {
 }
 )";
 
+// Circle's reflection on enumerations, by type (dialect/enum_reflection.h): after each
+// noted enum a static_assert instantiates __circle_enum_reg, whose friend gives the
+// enum's enumerators (value, name, user attributes) to argument-dependent lookup
+// through __circle_enum_tag. A registry keyed by type reaches enums of a function's
+// block and a template's enum parameter (one registration per instantiation), which
+// no name-keyed table could.
+const char* kEnumRegistry = R"(
+// A string built while compiling: a static_assert's message joined with '+', an
+// integer's .string. Fixed room: it lives in constant expressions.
+struct __circle_string {
+  char __d[256] = {};
+  decltype(sizeof 0) __n = 0;
+  constexpr __circle_string& __add(const char* __s) {
+    while (__s && *__s && __n + 1 < sizeof __d) __d[__n++] = *__s++;
+    return *this;
+  }
+  template <class __T> constexpr __circle_string& __add_integer(__T __v) {
+    char __digits[24] = {};
+    int __k = 0;
+    bool __negative = __v < 0;
+    do {
+      int __digit = (int)(__v % 10);
+      __digits[__k++] = (char)('0' + (__digit < 0 ? -__digit : __digit));
+      __v /= 10;
+    } while (__v != 0);
+    if (__negative) __digits[__k++] = '-';
+    char __text[24] = {};
+    for (int __i = 0; __i < __k; ++__i) __text[__i] = __digits[__k - 1 - __i];
+    return __add(__text);
+  }
+  constexpr const char* data() const { return __d; }
+  constexpr decltype(sizeof 0) size() const { return __n; }
+  constexpr const char* c_str() const { return __d; }
+  friend constexpr __circle_string operator+(__circle_string __a, const char* __s) { return __a.__add(__s); }
+  friend constexpr __circle_string operator+(const char* __s, const __circle_string& __b) {
+    return __circle_string{}.__add(__s).__add(__b.__d);
+  }
+  friend constexpr __circle_string operator+(__circle_string __a, const __circle_string& __b) { return __a.__add(__b.__d); }
+};
+template <char... __C> struct __circle_chars { static constexpr char __s[] = {__C..., 0}; };
+// A user attribute given on an enumerator: its declaration's tag, its value (none for a flag).
+template <class __X, auto... __V> struct __circle_av {};
+template <auto __V, class __N, class... __A> struct __circle_en {};
+template <class... __En> struct __circle_enum_list {};
+template <class __E> struct __circle_enum_tag { friend constexpr auto __circle_enum_info(__circle_enum_tag); };
+template <class __E, class... __En> struct __circle_enum_reg {
+  friend constexpr auto __circle_enum_info(__circle_enum_tag<__E>) { return __circle_enum_list<__En...>{}; }
+  static constexpr bool __ok = true;
+};
+template <class... __A> struct __circle_attrs : __A... {};
+template <class __X, auto... __V> constexpr bool __circle_av_of(__circle_av<__X, __V...>*) { return true; }
+template <class __X, class __L, class = bool> struct __circle_has_av { static constexpr bool value = false; };
+template <class __X, class __L> struct __circle_has_av<__X, __L, decltype(__circle_av_of<__X>((__L*)0))> {
+  static constexpr bool value = true;
+};
+template <class __X, auto __V> constexpr auto __circle_av_value(__circle_av<__X, __V>*) { return __V; }
+// Not constexpr: a constant expression that asks an enumerator for an attribute it
+// lacks (and that has no default) fails here, with this name in Clang's note.
+template <class __T> __T __circle_enumerator_lacks_this_attribute() { return __T(); }
+template <class __T> __T __circle_enum_index_out_of_range() { return __T(); }
+
+template <class __En> struct __circle_en_traits;
+template <auto __V, class __N, class... __A> struct __circle_en_traits<__circle_en<__V, __N, __A...>> {
+  static constexpr auto value = __V;
+  static constexpr const char* name = __N::__s;
+  template <class __X> static constexpr bool has = __circle_has_av<__X, __circle_attrs<__A...>>::value;
+  template <class __X> static constexpr typename __X::type attribute() {
+    static_assert(!__is_void(typename __X::type), "a flag attribute has no value: test it with @has_attribute");
+    if constexpr (has<__X>) return __circle_av_value<__X>((__circle_attrs<__A...>*)0);
+    else if constexpr (__X::__has_default) return __X::__default;
+    else return __circle_enumerator_lacks_this_attribute<typename __X::type>();
+  }
+};
+template <class __E, class __L = decltype(__circle_enum_info(__circle_enum_tag<__E>{}))> struct __circle_enum;
+template <class __E, class... __En> struct __circle_enum<__E, __circle_enum_list<__En...>> {
+  static constexpr int count = sizeof...(__En);
+  // One more than the enumerators: an enum may have none.
+  static constexpr __E values[] = {__circle_en_traits<__En>::value..., __E()};
+  static constexpr const char* names[] = {__circle_en_traits<__En>::name..., nullptr};
+  static constexpr int index(__E __v) {
+    for (int __i = 0; __i < count; ++__i)
+      if (values[__i] == __v) return __i;
+    return -1;
+  }
+  template <class __X> static constexpr bool has(__E __v) {
+    int __i = index(__v), __k = 0;
+    bool __r = false;
+    ((__r = __r || (__k++ == __i && __circle_en_traits<__En>::template has<__X>)), ...);
+    return __r;
+  }
+  template <class __X> static constexpr typename __X::type attribute(__E __v) {
+    int __i = index(__v), __k = 0;
+    if (__i < 0) return __circle_enumerator_lacks_this_attribute<typename __X::type>();
+    typename __X::type __r{};
+    ((__k++ == __i ? (void)(__r = __circle_en_traits<__En>::template attribute<__X>()) : (void)0), ...);
+    return __r;
+  }
+};
+template <class __E> constexpr const char* __circle_enum_name_of(__E __v) {
+  int __i = __circle_enum<__E>::index(__v);
+  return __i < 0 ? nullptr : __circle_enum<__E>::names[__i];
+}
+template <class __X, class __E> constexpr typename __X::type __circle_attribute(__E __v) {
+  return __circle_enum<__E>::template attribute<__X>(__v);
+}
+template <class __X, class __E> constexpr bool __circle_has_attribute(__E __v) {
+  return __circle_enum<__E>::template has<__X>(__v);
+}
+template <class __E> constexpr __E __circle_enum_value(long long __i) {
+  if (__i < 0 || __i >= __circle_enum<__E>::count) return __circle_enum_index_out_of_range<__E>();
+  return __circle_enum<__E>::values[__i];
+}
+template <class __E> constexpr int __circle_enum_count = __circle_enum<__E>::count;
+template <class __E, int __I> constexpr __E __circle_enum_value_at = __circle_enum<__E>::values[__I];
+template <class __E, int __I> constexpr const char* __circle_enum_name_at = __circle_enum<__E>::names[__I];
+template <class __T, __T... __I> struct __circle_int_list {};
+// A template's enum packs (dialect/dependent_packs.h): f.operator()<0, 1, ..., n-1>().
+template <class __F, int... __I> constexpr decltype(auto) __circle_apply_indices(__F& __f, __circle_int_list<int, __I...>) {
+  return __f.template operator()<__I...>();
+}
+template <class __F, int... __I> constexpr void __circle_each_index(__F& __f, __circle_int_list<int, __I...>) {
+  (__f.template operator()<__I>(), ...);
+}
+template <class __E, class __F> constexpr decltype(auto) __circle_enum_apply(__F&& __f) {
+  return ::__circle_apply_indices(__f, __make_integer_seq<__circle_int_list, int, __circle_enum<__E>::count>{});
+}
+template <class __E, class __F> constexpr void __circle_enum_for_each(__F&& __f) {
+  ::__circle_each_index(__f, __make_integer_seq<__circle_int_list, int, __circle_enum<__E>::count>{});
+}
+)";
+
 // Member traits (dialect/member_traits.h): the name is already parsed when its '.'
 // is seen, so the trait continues it as `name ->* tag`. Each overload has a class
 // operand, the tag, so no other ->* is affected.
@@ -61,11 +192,14 @@ template <class __T> constexpr const char* operator->*(const __T&, __circle_text
 template <int __N> struct __circle_constant {};
 template <class __T, int __N> constexpr int operator->*(const __T&, __circle_constant<__N>) { return __N; }
 struct __circle_enumerator_name {};
-// The enumerator's name: __circle_enum_name is written after each noted enum and found
-// by argument-dependent lookup.
+// x.string: an enumerator's name from the registry (kEnumRegistry), an integer's digits.
 template <class __E, class = typename __circle_enable_if<__is_enum(__E)>::type>
 constexpr const char* operator->*(__E __v, __circle_enumerator_name) {
-  return __circle_enum_name(__v);
+  return ::__circle_enum_name_of(__v);
+}
+template <class __T, class = typename __circle_enable_if<__is_integral(__T)>::type, class = void>
+constexpr __circle_string operator->*(__T __v, __circle_enumerator_name) {
+  return __circle_string{}.__add_integer(__v);
 }
 struct __circle_length_tag {};
 template <class __T, decltype(sizeof 0) __N>
@@ -74,6 +208,10 @@ constexpr decltype(sizeof 0) operator->*(__T (&)[__N], __circle_length_tag) { re
 // elsewhere in the file: its own member keeps its meaning.
 template <class __T> constexpr auto operator->*(__T& __x, __circle_enumerator_name) -> decltype((__x.string)) {
   return __x.string;
+}
+template <class __T, class = typename __circle_enable_if<!__is_lvalue_reference(__T)>::type>
+constexpr auto operator->*(__T&& __x, __circle_enumerator_name) -> decltype((static_cast<__T&&>(__x).string)) {
+  return static_cast<__T&&>(__x).string;
 }
 template <class __T> constexpr auto operator->*(__T& __x, __circle_length_tag) -> decltype((__x.length)) {
   return __x.length;
@@ -127,7 +265,7 @@ template <long long __N, class __F> constexpr void __circle_meta_for(__F&& __f) 
 } // namespace
 
 std::string dialectPreludeText() {
-  return std::string("#ifdef __cplusplus\n") + kRangeFor + kPackExpansion + kMemberTraits + kDeviceThrow + kMetaFor +
+  return std::string("#ifdef __cplusplus\n") + kRangeFor + kPackExpansion + kEnumRegistry + kMemberTraits + kDeviceThrow + kMetaFor +
          "#endif\n";
 }
 

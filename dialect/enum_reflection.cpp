@@ -1,5 +1,7 @@
 #include "dialect/enum_reflection.h"
 
+#include "dialect/user_attributes.h"
+
 namespace circle {
 
 namespace {
@@ -34,36 +36,53 @@ EnumInfo nvvmArchEnum(const std::vector<int>& sms) {
   return arch;
 }
 
-std::optional<EnumInfo> parseEnumDefinition(const std::vector<RawToken>& t) {
+std::variant<EnumInfo, DialectError, std::monostate> parseEnumDefinition(const std::vector<RawToken>& t) {
   size_t i = 0;
   if (i < t.size() && (t[i].is("class") || t[i].is("struct"))) ++i;
   i = skipAttributes(t, i);
-  if (i >= t.size() || t[i].kind != tok::raw_identifier) return std::nullopt;
-  EnumInfo e{t[i].text.str(), {}};
+  if (i >= t.size() || t[i].kind != tok::raw_identifier) return std::monostate{};
+  EnumInfo e{t[i].text.str(), {}, {}, {}};
   while (i < t.size() && t[i].kind != tok::l_brace && t[i].kind != tok::semi) ++i; // `: base`
-  if (i >= t.size() || t[i].kind != tok::l_brace) return std::nullopt;
+  if (i >= t.size() || t[i].kind != tok::l_brace) return std::monostate{};
   size_t close = matchingClose(t, i);
-  if (close == npos) return std::nullopt;
+  if (close == npos) return std::monostate{};
   bool expectName = true;
   int depth = 0;
   for (size_t k = i + 1; k < close; ++k) {
-    if (opensBracket(t[k].kind)) ++depth;
+    if (depth == 0 && !expectName && isCircleAttributeList(t, k)) {
+      size_t end = matchingClose(t, k);
+      if (end == npos || end > close) return std::monostate{};
+      std::variant<std::vector<EnumeratorAttribute>, DialectError> attrs = parseAttributeList(t, k + 2, end - 1);
+      if (auto* error = std::get_if<DialectError>(&attrs)) return *error;
+      e.attributes.back() = std::get<std::vector<EnumeratorAttribute>>(std::move(attrs));
+      e.circleAttributeSpans.push_back({k, end});
+      k = end;
+    } else if (opensBracket(t[k].kind)) ++depth;
     else if (closesBracket(t[k].kind)) --depth;
     else if (depth == 0 && t[k].kind == tok::comma) expectName = true;
     else if (depth == 0 && expectName && t[k].kind == tok::raw_identifier) {
       e.enumerators.push_back(t[k].text.str());
+      e.attributes.emplace_back();
       expectName = false;
     }
   }
   return e;
 }
 
-std::string enumNameFunction(const EnumInfo& e, bool inClass) {
-  // extern "C++": the enum may sit in an extern "C" block, where overloads would clash.
-  std::string f = inClass ? "friend " : "extern \"C++\" { ";
-  f += "constexpr const char* __circle_enum_name(" + e.name + " __v) { return ";
-  for (const std::string& x : e.enumerators) f += "__v == " + e.name + "::" + x + " ? \"" + x + "\" : ";
-  return f + "nullptr; }" + (inClass ? "" : " }");
+std::string enumRegistration(const EnumInfo& e) {
+  std::string r = "static_assert(::__circle_enum_reg<" + e.name;
+  for (size_t k = 0; k < e.enumerators.size(); ++k) {
+    const std::string& x = e.enumerators[k];
+    r += ", ::__circle_en<" + e.name + "::" + x + ", ::__circle_chars<";
+    for (size_t c = 0; c < x.size(); ++c) r += (c ? ",'" : "'") + std::string(1, x[c]) + "'";
+    r += ">";
+    for (const EnumeratorAttribute& a : k < e.attributes.size() ? e.attributes[k] : std::vector<EnumeratorAttribute>{}) {
+      std::string tag = attributeTag(a.name);
+      r += ", ::__circle_av<" + tag + (a.value.empty() ? "" : ", (" + tag + "::type)(" + a.value + ")") + ">";
+    }
+    r += ">";
+  }
+  return r + ">::__ok, \"\");";
 }
 
 void EnumRegistry::note(EnumInfo e) {
@@ -83,10 +102,22 @@ const EnumInfo* EnumRegistry::find(llvm::StringRef name, bool* ambiguous) const 
   return &it->second;
 }
 
-llvm::StringRef enumPackTrait(const std::vector<RawToken>& t, size_t i, const EnumRegistry& enums) {
-  if (i + 2 >= t.size() || t[i].kind != tok::raw_identifier || t[i + 1].kind != tok::period) return {};
-  if (!t[i + 2].is("enum_names") && !t[i + 2].is("enum_values")) return {};
-  return enums.find(t[i].text) ? t[i + 2].text : llvm::StringRef();
+std::optional<EnumPackRef> enumPackRef(const std::vector<RawToken>& t, size_t i, const EnumRegistry& enums) {
+  if (i + 2 >= t.size()) return std::nullopt;
+  if (t[i].kind == tok::unknown && t[i].text == "@" && t[i + 1].is("enum_attributes") && t[i + 2].kind == tok::l_paren) {
+    size_t close = matchingClose(t, i + 2);
+    // @enum_attributes(E, attribute): E a name, the attribute [::][ns::]name.
+    if (close == npos || close < i + 6 || t[i + 4].kind != tok::comma || t[close - 1].kind != tok::raw_identifier)
+      return std::nullopt;
+    if (!enums.find(t[i + 3].text)) return std::nullopt;
+    std::string attr;
+    for (size_t k = i + 5; k + 1 < close; ++k) attr += t[k].text.str();
+    return EnumPackRef{"enum_attributes", t[i + 3].text, close + 1 - i, attr + attributeTag(t[close - 1].text.str())};
+  }
+  if (t[i].kind != tok::raw_identifier || t[i + 1].kind != tok::period) return std::nullopt;
+  if (!t[i + 2].is("enum_names") && !t[i + 2].is("enum_values")) return std::nullopt;
+  if (!enums.find(t[i].text)) return std::nullopt;
+  return EnumPackRef{t[i + 2].text, t[i].text, 3, {}};
 }
 
 std::variant<bool, DialectError> planEnumPackExpansions(const std::vector<RawToken>& t, size_t from, size_t to,
@@ -107,10 +138,11 @@ std::variant<bool, DialectError> planEnumPackExpansions(const std::vector<RawTok
     }
     const EnumInfo* e = nullptr;
     for (size_t j = start; j < i; ++j) {
-      if (enumPackTrait(t, j, enums).empty()) continue;
+      std::optional<EnumPackRef> ref = enumPackRef(t, j, enums);
+      if (!ref) continue;
       bool ambiguous = false;
-      const EnumInfo* here = enums.find(t[j].text, &ambiguous);
-      if (ambiguous) return DialectError{j, "two enumerations are named '" + t[j].text.str() + "': circle cannot tell which one this reflects"};
+      const EnumInfo* here = enums.find(ref->enumName, &ambiguous);
+      if (ambiguous) return DialectError{j, "two enumerations are named '" + ref->enumName.str() + "': circle cannot tell which one this reflects"};
       if (e && here->enumerators.size() != e->enumerators.size())
         return DialectError{j, "the packs of this expansion differ in length ('" + e->name + "' and '" + here->name + "')"};
       e = here;
@@ -126,23 +158,28 @@ std::variant<bool, DialectError> planEnumPackExpansions(const std::vector<RawTok
   for (const Expansion& x : found) {
     plan.keep(i, x.start);
     bool statement = x.start == from && x.ellipsis + 1 < t.size() && t[x.ellipsis + 1].kind == tok::semi;
-    if (statement) plan.add("{", x.start);
+    // Braces only behind an if/else/loop/label (planPrefix): a statement of a
+    // namespace or class (a static_assert) cannot be a block.
+    bool braced = statement && from > 0;
+    if (braced) plan.add("{", x.start);
     for (size_t k = 0; k < x.e->enumerators.size(); ++k) {
       if (k && !statement) plan.add(",", x.ellipsis);
       for (size_t j = x.start; j < x.ellipsis;) {
-        llvm::StringRef trait = enumPackTrait(t, j, enums);
-        if (trait.empty()) {
+        std::optional<EnumPackRef> ref = enumPackRef(t, j, enums);
+        if (!ref) {
           plan.keep(j++);
           continue;
         }
-        const EnumInfo* e = enums.find(t[j].text);
-        const std::string& name = e->enumerators[k];
-        plan.add(trait == "enum_names" ? "\"" + name + "\"" : e->name + "::" + name, j);
-        j += 3;
+        const EnumInfo* e = enums.find(ref->enumName);
+        std::string value = e->name + "::" + e->enumerators[k];
+        if (ref->trait == "enum_names") plan.add("\"" + e->enumerators[k] + "\"", j);
+        else if (ref->trait == "enum_values") plan.add(value, j);
+        else plan.add("::__circle_attribute<" + ref->attributeTag + ">(" + value + ")", j);
+        j += ref->length;
       }
-      if (statement) plan.add(";", x.ellipsis);
+      if (statement && (braced || k + 1 < x.e->enumerators.size())) plan.add(";", x.ellipsis); // the last: the user's
     }
-    if (statement) plan.add("}", x.ellipsis);
+    if (braced) plan.add("}", x.ellipsis);
     i = x.ellipsis + 1;
   }
   plan.keep(i, to);

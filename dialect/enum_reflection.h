@@ -4,20 +4,23 @@
 //   E.enum_count            the number of enumerators (an integer literal)
 //   E.enum_names ...        a pack: each enumerator's name, a string literal
 //   E.enum_values ...       a pack: each enumerator, E::x
+//   @enum_attributes(E, a) ...  a pack: each enumerator's attribute a (user_attributes.h)
 //   E.string                the enum's name
 //   x.string                for a variable declared with a noted enum's type:
-//                           __circle_enum_name(x), the enumerator's name (null if none)
+//                           the enumerator's name (null if none), from the registry
 //   @meta for enum (E x : E) { body }   the body once per enumerator, x a constexpr E
 // A pack of enum traits expands at the '...' after it, as Circle does, by writing the
 // pattern once per enumerator: `f(E.enum_names) ...;` is one statement per enumerator,
 // `{ (int)E.enum_values ... }` one initializer per enumerator.
 //
-// __circle_enum_name(x) is defined after each enum at namespace scope (a friend at
-// class scope); an enum of a function's block gets none, and one whose body holds a
-// directive is not noted. An enum is found by its simple name: two different enums of
-// one name make its traits an error.
+// After each noted enum (at any scope) a registration gives the prelude its
+// enumerators by type (enumRegistration), which the traits of a template's enum
+// parameter use (dialect/dependent_packs.h). One whose body holds a directive is not
+// noted. An enum is found by its simple name while lexing: two different enums of one
+// name make its traits an error.
 #pragma once
 #include "dialect/rewrite_plan.h"
+#include "dialect/user_attributes.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -32,17 +35,22 @@ namespace circle {
 struct EnumInfo {
   std::string name;
   std::vector<std::string> enumerators;
+  std::vector<std::vector<EnumeratorAttribute>> attributes; // per enumerator
+  // Token spans [first, last] of Circle's `[[ .x=v ]]` lists: not C++, left out of what Clang sees.
+  std::vector<std::pair<size_t, size_t>> circleAttributeSpans;
 };
 
 // circle's nvvm_arch_t: sm_XX = XX for each -sm_XX (sema/implicit_prelude.cpp).
 EnumInfo nvvmArchEnum(const std::vector<int>& sms);
 
 // `t` starts after the keyword `enum` and ends at the ';' after the definition's '}'.
-// Nothing for an anonymous or opaque enum.
-std::optional<EnumInfo> parseEnumDefinition(const std::vector<RawToken>& t);
+// monostate for an anonymous or opaque enum; an error for a malformed attribute list.
+std::variant<EnumInfo, DialectError, std::monostate> parseEnumDefinition(const std::vector<RawToken>& t);
 
-// A noted enum's __circle_enum_name, as text; `inClass`: it is written in a class (a friend).
-std::string enumNameFunction(const EnumInfo& e, bool inClass);
+// The static_assert, written after the enum's ';', that gives circle's prelude the
+// enum's enumerators, names and attributes (dialect_prelude.cpp, kEnumRegistry): valid
+// at namespace, class and block scope, once per instantiation in a template.
+std::string enumRegistration(const EnumInfo& e);
 
 class EnumRegistry {
 public:
@@ -55,8 +63,14 @@ private:
   std::map<std::string, bool, std::less<>> ambiguous_;
 };
 
-// `E . enum_names` / `E . enum_values` at t[i]: the trait's name, else empty.
-llvm::StringRef enumPackTrait(const std::vector<RawToken>& t, size_t i, const EnumRegistry& enums);
+// A noted enum's pack at t[i]: `E.enum_names`, `E.enum_values`, `@enum_attributes(E, a)`.
+struct EnumPackRef {
+  llvm::StringRef trait;    // enum_names, enum_values, enum_attributes
+  llvm::StringRef enumName;
+  size_t length;            // its tokens
+  std::string attributeTag; // enum_attributes: the attribute's tag (user_attributes.h)
+};
+std::optional<EnumPackRef> enumPackRef(const std::vector<RawToken>& t, size_t i, const EnumRegistry& enums);
 
 // Expands each `pattern ...` whose pattern holds enum packs, in t[from, to), into
 // `plan`: returns false when there is none. Patterns run back from the '...' to the

@@ -26,7 +26,7 @@ std::optional<std::variant<TraitSpelling, DialectError>> memberTrait(const std::
   if (trait == "string") {
     auto it = names.enumVariables.find(name);
     if (it == names.enumVariables.end()) return std::nullopt;
-    return TraitSpelling{"->* ::__circle_enumerator_name{}", "__circle_enum_name(" + name.str() + ")"};
+    return TraitSpelling{"->* ::__circle_enumerator_name{}", "::__circle_enum_name_of(" + name.str() + ")"};
   }
   if (trait == "length" && names.arrays.count(name))
     return TraitSpelling{"->* ::__circle_length_tag{}", "(" + name.str() + " ->* ::__circle_length_tag{})"};

@@ -167,10 +167,14 @@ size_t planPrefix(const std::vector<RawToken>& t, size_t end, RewritePlan& plan)
 
 } // namespace
 
+size_t planStatementPrefix(const std::vector<RawToken>& t, size_t end, RewritePlan& plan) {
+  return planPrefix(t, end, plan);
+}
+
 bool mayExpandPacks(const std::vector<RawToken>& s, const EnumRegistry* enums) {
   if (s.size() >= 2 && s[s.size() - 2].kind == tok::ellipsis) return true;
   for (size_t i = 0; i < s.size(); ++i)
-    if (isSlice(s, i) || isRange(s, i) || isIntPack(s, i) || (enums && !enumPackTrait(s, i, *enums).empty()))
+    if (isSlice(s, i) || isRange(s, i) || isIntPack(s, i) || (enums && enumPackRef(s, i, *enums)))
       return true;
   return false;
 }

@@ -31,4 +31,8 @@ bool mayExpandPacks(const std::vector<RawToken>& statement, const EnumRegistry* 
 std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawToken>& statement,
                                                           const EnumRegistry* enums = nullptr);
 
+// Keeps a statement's leading if/while/for/switch headers, else, do and labels in
+// `plan`; returns the index of the first token after them (before `end`).
+size_t planStatementPrefix(const std::vector<RawToken>& statement, size_t end, RewritePlan& plan);
+
 } // namespace circle

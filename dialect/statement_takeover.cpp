@@ -1,5 +1,6 @@
 #include "dialect/statement_takeover.h"
 
+#include "dialect/dependent_packs.h"
 #include "dialect/device_throw.h"
 #include "dialect/device_try.h"
 #include "dialect/enum_reflection.h"
@@ -7,7 +8,9 @@
 #include "dialect/pack_expansion.h"
 #include "dialect/range_for.h"
 #include "dialect/scope_tracker.h"
+#include "dialect/user_attributes.h"
 
+#include "clang/Basic/DiagnosticParse.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
@@ -15,6 +18,7 @@
 #include "llvm/ADT/DenseSet.h"
 
 #include <map>
+#include <set>
 #include <memory>
 #include <string_view>
 #include <variant>
@@ -35,7 +39,7 @@ struct Lookahead {
 // Does the file say anything Circle-only a statement could use? Most files never do,
 // and their statements are not read twice.
 bool mayHoldPacks(llvm::StringRef text) {
-  if (text.contains("[:") || text.contains('@') || text.contains(".enum_")) return true;
+  if (text.contains("[:") || text.contains('@') || text.contains(".enum_") || text.contains("...?")) return true;
   for (size_t at = text.find("..."); at != llvm::StringRef::npos; at = text.find("...", at + 3)) {
     size_t next = text.find_first_not_of(" \t\r\n", at + 3);
     if (next != llvm::StringRef::npos && text[next] == ';') return true;
@@ -60,7 +64,6 @@ public:
   }
 
   void onToken(const clang::Token& tok) {
-    ScopeTracker::Kind scope = scopes_.current();
     scopes_.onToken(tok);
     // Text due after this token is entered last, so that it comes first: statements()
     // may have entered the respelled statements that follow.
@@ -70,19 +73,63 @@ public:
       enter(due); // the body again: the file lexer went back to its '{'
       return;
     }
-    onTokenInOrder(tok, scope);
+    onTokenInOrder(tok);
     enter(due);
   }
 
-  void onTokenInOrder(const clang::Token& tok, ScopeTracker::Kind scope) {
+  // Circle joins a static_assert's message with '+' (`E.enum_names + " is invalid"`):
+  // the first operand becomes the prelude's __circle_string after the first '+', and
+  // the message is then C++26's constant object with data() and size(), which Clang
+  // 22 takes in C++17 and C++20 too (its extension warning is turned off once this is
+  // used, as the dialect is not portable C++ anyway).
+  void staticAssertMessage(const clang::Token& tok) {
+    switch (assert_) {
+    case Assert::None:
+      if (tok.is(tok::kw_static_assert)) assert_ = Assert::Keyword;
+      return;
+    case Assert::Keyword:
+      assert_ = tok.is(tok::l_paren) ? Assert::Condition : Assert::None;
+      assertDepth_ = 1;
+      return;
+    case Assert::Condition:
+    case Assert::Message:
+      if (opensBracket(tok.getKind())) ++assertDepth_;
+      else if (closesBracket(tok.getKind()) && --assertDepth_ == 0) assert_ = Assert::None;
+      else if (assertDepth_ == 1 && tok.is(tok::comma)) assert_ = Assert::Message;
+      else if (assertDepth_ == 1 && assert_ == Assert::Message && tok.is(tok::plus)) {
+        pp_.getDiagnostics().setSeverity(clang::diag::ext_cxx_static_assert_user_generated_message,
+                                         clang::diag::Severity::Ignored, {});
+        std::vector<clang::Token> out;
+        lexText("::__circle_string{} +", tok.getLocation(), out);
+        enter(out);
+        assert_ = Assert::Joined;
+      }
+      return;
+    case Assert::Joined:
+      if (opensBracket(tok.getKind())) ++assertDepth_;
+      else if (closesBracket(tok.getKind()) && --assertDepth_ == 0) assert_ = Assert::None;
+      return;
+    }
+  }
+
+  void onTokenInOrder(const clang::Token& tok) {
+    staticAssertMessage(tok);
+    if (tok.getLocation().isFileID()) {
+      clang::FileID file = sm_.getFileID(tok.getLocation());
+      bool fresh = startPending_ || file != lastFile_;
+      lastFile_ = file;
+      startPending_ = false;
+      if (fresh && !tok.isOneOf(tok::semi, tok::l_brace, tok::r_brace)) firstStatement(tok);
+    }
     if (tok.is(tok::l_square) && pendingArray_ && previous_.is(tok::identifier) &&
         previous_.getIdentifierInfo() == pendingArray_) {
       traits_.arrays.insert(pendingArray_->getName().str());
       traced_.insert(pendingArray_);
     }
     if (tok.is(tok::identifier)) declaredName(tok);
+    stringTraitAfter(tok);
     previous_ = tok;
-    if (tok.is(tok::kw_enum)) noteEnum(tok, scope);
+    if (tok.is(tok::kw_enum)) noteEnum(tok);
     switch (for_) {
     case For::Paren:
       if (tok.is(tok::l_paren)) {
@@ -107,10 +154,12 @@ public:
     }
     if (tok.is(tok::kw_for)) for_ = For::Paren;
     else if (tok.isOneOf(tok::semi, tok::l_brace, tok::r_brace)) statements(tok);
+    atExpressionAfter(tok);
   }
 
 private:
   enum class For { None, Paren, Header };
+  enum class Assert { None, Keyword, Condition, Message, Joined };
 
   static llvm::StringRef name(const clang::Token& t) {
     return t.is(tok::identifier) ? t.getIdentifierInfo()->getName() : llvm::StringRef();
@@ -157,9 +206,10 @@ private:
            t.isOneOf(tok::kw_char8_t, tok::kw_char16_t, tok::kw_char32_t, tok::kw_wchar_t);
   }
 
-  // An enum definition of a user's file is noted; at namespace or class scope its
-  // __circle_enum_name follows the ';' that ends it.
-  void noteEnum(const clang::Token& tok, ScopeTracker::Kind scope) {
+  // An enum definition of a user's file is noted, and its registration follows the ';'
+  // that ends it. Circle's attribute lists on its enumerators are left out of what
+  // Clang sees.
+  void noteEnum(const clang::Token& tok) {
     clang::Lexer* lexer = fileLexerAfter(tok);
     if (!lexer) return;
     Lookahead def;
@@ -171,11 +221,38 @@ private:
       return depth < 0 ? Read::Stop : Read::More;
     });
     if (!whole) return;
-    std::optional<EnumInfo> e = parseEnumDefinition(def.raw);
+    auto parsed = parseEnumDefinition(def.raw);
+    if (auto* error = std::get_if<DialectError>(&parsed)) {
+      pp_.Diag(def.tokens[error->token].getLocation(), error_) << error->message;
+      return;
+    }
+    auto* e = std::get_if<EnumInfo>(&parsed);
     if (!e) return;
-    if (scope != ScopeTracker::Kind::Block)
-      after_[{lexer->getFileID(), (unsigned)def.raw.back().offset}] =
-          enumNameFunction(*e, scope == ScopeTracker::Kind::Class);
+    for (const std::vector<EnumeratorAttribute>& attrs : e->attributes)
+      for (const EnumeratorAttribute& a : attrs)
+        if (!attributes_.count(a.name)) {
+          pp_.Diag(def.tokens[a.token].getLocation(), error_)
+              << "'" + a.name + "' is not an attribute: declare it first, 'using " + a.name +
+                     " [[attribute]] = int;' (or another type; void for a flag)";
+          return;
+        }
+    after_[{lexer->getFileID(), (unsigned)def.raw.back().offset}] = enumRegistration(*e);
+    if (!e->circleAttributeSpans.empty()) {
+      RewritePlan plan;
+      size_t i = 0;
+      for (auto [first, last] : e->circleAttributeSpans) {
+        plan.keep(i, first);
+        i = last + 1;
+      }
+      plan.keep(i, def.raw.size());
+      std::vector<clang::Token> out;
+      materialize(plan, def.tokens, out);
+      seekAfter(*lexer, def.raw.back());
+      noteEnumName(e->name);
+      enums_.note(std::move(*e));
+      takeStatements(*lexer, out); // the ';' no longer comes from the file
+      return;
+    }
     noteEnumName(e->name);
     enums_.note(std::move(*e));
   }
@@ -439,20 +516,57 @@ private:
     return it->second;
   }
 
+  // The first token of a user's file after a directive or another file (an #include)
+  // began a statement no ';', '{' or '}' of the file was seen before: it has reached
+  // the parser, so the statement is taken when its respelling keeps that token first.
+  void firstStatement(const clang::Token& tok) {
+    clang::Lexer* lexer = fileLexerAfter(tok);
+    if (!lexer || !fileText(lexer->getFileID()).packs || tok.is(tok::unknown)) return;
+    Lookahead next;
+    size_t offset = sm_.getFileOffset(tok.getLocation());
+    next.raw.push_back({tok.isAnyIdentifier() || tok.getIdentifierInfo() ? tok::raw_identifier : tok.getKind(), offset,
+                        tok.getLength(), sm_.getBufferData(lexer->getFileID()).substr(offset, tok.getLength())});
+    next.tokens.push_back(tok);
+    if (tok.is(tok::semi) || !readStatement(*lexer, next)) return;
+    std::optional<std::variant<RewritePlan, DialectError>> planned = planStatement(next.raw);
+    auto* plan = planned ? std::get_if<RewritePlan>(&*planned) : nullptr;
+    if (!plan || plan->empty() || plan->pieces()[0].original != 0) return; // Clang's error stands
+    RewritePlan rest;
+    for (size_t p = 1; p < plan->pieces().size(); ++p) {
+      const PlanPiece& piece = plan->pieces()[p];
+      if (piece.original >= 0) rest.keep(piece.original);
+      else rest.add(piece.text, piece.anchor);
+    }
+    std::vector<clang::Token> out;
+    materialize(rest, next.tokens, out, &next.raw);
+    seekAfter(*lexer, next.raw.back());
+    takeStatements(*lexer, out);
+  }
+
   void statements(const clang::Token& tok) {
     // scopes_ has seen tok: a '{' opened the block the next statement is in.
     clang::Lexer* lexer = fileLexerAfter(tok);
     if (!lexer) return;
+    std::vector<clang::Token> out;
+    takeStatements(*lexer, out);
+  }
+
+  // Consecutive Circle statements are taken together: once respelled tokens are
+  // entered, the ';' that ends them no longer comes from the file. `out` holds what
+  // is respelled before them.
+  void takeStatements(clang::Lexer& fileLexer, std::vector<clang::Token>& out) {
+    clang::Lexer* lexer = &fileLexer;
     const FileText& text = fileText(lexer->getFileID());
     bool kernelThrows = text.throws && scopes_.inKernel();
     bool kernelTries = text.tries && scopes_.inKernel();
-    if (!text.packs && !kernelThrows && !kernelTries) return;
-    std::vector<clang::Token> out;
-    // Consecutive Circle statements are taken together: once respelled tokens are
-    // entered, the ';' that ends them no longer comes from the file.
+    if (!text.packs && !kernelThrows && !kernelTries) {
+      enter(out);
+      return;
+    }
     while (true) {
       Lookahead next;
       if (!readStatement(*lexer, next)) {
+        if (next.raw.empty()) startPending_ = true; // a directive: the statement after it starts unseen
         Lookahead whole;
         std::optional<RewritePlan> plan;
         if (kernelTries && !next.raw.empty() && next.raw[0].is("try") && readTryStatement(*lexer, whole))
@@ -473,23 +587,107 @@ private:
         seekAfter(*lexer, next.raw.back());
         continue;
       }
-      bool packs = mayExpandPacks(next.raw, &enums_);
-      if (!packs && kernelThrows && holdsThrow(next.raw)) {
-        materialize(planDeviceThrows(next.raw), next.tokens, out);
-        seekAfter(*lexer, next.raw.back());
-        continue;
-      }
-      if (!packs) break;
-      std::variant<RewritePlan, DialectError> plan = planPackExpansion(next.raw, &enums_);
-      if (auto* e = std::get_if<DialectError>(&plan)) {
+      std::optional<std::variant<RewritePlan, DialectError>> plan = planStatement(next.raw);
+      if (!plan && kernelThrows && holdsThrow(next.raw)) plan = planDeviceThrows(next.raw);
+      if (!plan) break;
+      if (auto* e = std::get_if<DialectError>(&*plan)) {
         pp_.Diag(next.tokens[e->token].getLocation(), error_) << e->message;
         out.push_back(next.tokens.back()); // the statement is dropped, its ';' kept
       } else {
-        materialize(std::get<RewritePlan>(plan), next.tokens, out, &next.raw);
+        materialize(std::get<RewritePlan>(*plan), next.tokens, out, &next.raw);
       }
-      const RawToken& semi = next.raw.back();
-      seekAfter(*lexer, semi);
+      seekAfter(*lexer, next.raw.back());
     }
+    enter(out);
+  }
+
+  // The respelling of a statement of Circle's (an attribute's declaration, packs, @
+  // forms), or nothing for one of C++.
+  std::optional<std::variant<RewritePlan, DialectError>> planStatement(const std::vector<RawToken>& t) {
+    if (auto decl = planAttributeDeclaration(t)) {
+      if (auto* e = std::get_if<DialectError>(&*decl)) return *e;
+      auto& d = std::get<AttributeDeclaration>(*decl);
+      attributes_.insert(d.name);
+      return std::move(d.plan);
+    }
+    bool enumPacks = false;
+    for (size_t i = 0; i < t.size() && !enumPacks; ++i) enumPacks = enumPackRef(t, i, enums_).has_value();
+    if (!enumPacks)
+      if (auto dependent = planDependentPacks(t, enums_, scopes_.current() == ScopeTracker::Kind::Block))
+        return dependent;
+    if (!mayExpandPacks(t, &enums_) && !holdsAtExpression(t)) return std::nullopt;
+    std::variant<RewritePlan, DialectError> plan = planPackExpansion(t, &enums_);
+    if (auto* e = std::get_if<DialectError>(&plan)) return *e;
+    return std::get<RewritePlan>(std::move(plan));
+  }
+
+  // `(expr).string` or `E::x.string` at the '.' t[dot]: an integer's digits or an
+  // enumerator's name (the prelude's ->* overloads; a class's own member named string
+  // is kept). Names declared as enums' variables are member_traits.h's.
+  static bool isStringTrait(const std::vector<RawToken>& t, size_t dot) {
+    if (dot == 0 || dot + 1 >= t.size() || t[dot].kind != tok::period || !t[dot + 1].is("string")) return false;
+    if (dot + 2 < t.size() && t[dot + 2].kind == tok::l_paren) return false;
+    return t[dot - 1].kind == tok::r_paren ||
+           (dot >= 2 && t[dot - 1].kind == tok::raw_identifier && t[dot - 2].kind == tok::coloncolon);
+  }
+
+  // The same after a ')' or a qualified name the parser has just been given.
+  void stringTraitAfter(const clang::Token& tok) {
+    bool qualified = tok.is(tok::identifier) && previous_.is(tok::coloncolon);
+    if (!tok.is(tok::r_paren) && !qualified) return;
+    clang::Lexer* lexer = fileLexerAfter(tok);
+    if (!lexer || !fileText(lexer->getFileID()).packs) return;
+    const char* p = lexer->getBufferLocation();
+    if (p == sm_.getBufferData(lexer->getFileID()).end() || *p != '.') return;
+    Lookahead next;
+    int count = 0;
+    readAhead(*lexer, next, [&](const RawToken&) { return ++count == 3 ? Read::Done : Read::More; });
+    std::vector<RawToken> t{{tok::r_paren, 0, 1, ")"}};
+    t.insert(t.end(), next.raw.begin(), next.raw.end());
+    if (!isStringTrait(t, 1)) return;
+    seekAfter(*lexer, next.raw[1]);
+    std::vector<clang::Token> out;
+    lexText("->* ::__circle_enumerator_name{}", next.tokens[0].getLocation(), out);
+    enter(out);
+  }
+
+  static bool holdsAtExpression(const std::vector<RawToken>& t) {
+    for (size_t i = 0; i < t.size(); ++i)
+      if (isAtExpression(t, i)) return true;
+    return false;
+  }
+
+  // An @ form of user attributes (dialect/user_attributes.h) right after `tok`, where
+  // no statement took it (an if's condition before its block, a for's header).
+  void atExpressionAfter(const clang::Token& tok) {
+    clang::Lexer* lexer = fileLexerAfter(tok);
+    if (!lexer || !fileText(lexer->getFileID()).packs) return;
+    const char* p = lexer->getBufferLocation();
+    llvm::StringRef buffer = sm_.getBufferData(lexer->getFileID());
+    while (p < buffer.end() && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) ++p;
+    if (p == buffer.end() || *p != '@') return;
+    Lookahead at;
+    int depth = 0;
+    bool whole = readAhead(*lexer, at, [&](const RawToken& t) {
+      size_t n = at.raw.size(); // `@ name (`, then to its ')'
+      if (n == 1) return Read::More;
+      if (n == 2) return t.kind == tok::raw_identifier ? Read::More : Read::Stop;
+      if (n == 3 && t.kind != tok::l_paren) return Read::Stop;
+      if (opensBracket(t.kind)) ++depth;
+      else if (closesBracket(t.kind) && --depth == 0) return Read::Done;
+      return Read::More;
+    });
+    if (!whole || !isAtExpression(at.raw, 0)) return;
+    RewritePlan plan;
+    auto done = planAtExpression(at.raw, 0, plan);
+    if (auto* e = std::get_if<DialectError>(&*done)) {
+      pp_.Diag(at.tokens[e->token].getLocation(), error_) << e->message;
+      seekAfter(*lexer, at.raw.back());
+      return;
+    }
+    std::vector<clang::Token> out;
+    materialize(plan, at.tokens, out, &at.raw);
+    seekAfter(*lexer, at.raw.back());
     enter(out);
   }
 
@@ -532,6 +730,28 @@ private:
     const std::vector<PlanPiece>& pieces = plan.pieces();
     for (size_t p = 0; p < pieces.size(); ++p) {
       const PlanPiece& piece = pieces[p];
+      if (piece.original >= 0 && raw && isAtExpression(*raw, piece.original)) {
+        RewritePlan at;
+        auto done = planAtExpression(*raw, piece.original, at);
+        size_t end = std::holds_alternative<size_t>(*done) ? std::get<size_t>(*done) : 0;
+        size_t q = p;
+        while (q < pieces.size() && pieces[q].original >= 0 && (size_t)pieces[q].original < end &&
+               pieces[q].original == piece.original + (long)(q - p))
+          ++q;
+        if (auto* e = std::get_if<DialectError>(&*done)) {
+          pp_.Diag(tokens[e->token].getLocation(), error_) << e->message;
+        } else if (q - p == end - piece.original) { // the whole form is kept as written
+          materialize(at, tokens, out, raw);
+          p = q - 1;
+          continue;
+        }
+      }
+      if (piece.original > 0 && raw && p + 1 < pieces.size() && pieces[p + 1].original == piece.original + 1 &&
+          isStringTrait(*raw, piece.original)) {
+        lexText("->* ::__circle_enumerator_name{}", tokens[piece.original].getLocation(), out);
+        ++p;
+        continue;
+      }
       if (piece.original >= 0 && raw && p + 2 < pieces.size() && pieces[p + 1].original == piece.original + 1 &&
           pieces[p + 2].original == piece.original + 2) {
         auto trait = memberTrait(*raw, piece.original, traits_);
@@ -595,6 +815,11 @@ private:
   clang::IdentifierInfo* pendingArray_ = nullptr;
   llvm::DenseSet<const clang::IdentifierInfo*> enumNames_; // noted enums
   llvm::DenseSet<const clang::IdentifierInfo*> traced_;    // names member traits may follow
+  std::set<std::string, std::less<>> attributes_;          // user attributes declared so far
+  Assert assert_ = Assert::None;
+  int assertDepth_ = 0;
+  clang::FileID lastFile_;                                 // the previous token's file
+  bool startPending_ = false;                              // a directive came after it
 };
 
 } // namespace

@@ -197,7 +197,7 @@ std::string preludeText(const PreludeConfig& config) {
     os << " };\n";
   }
   os << dialectPreludeText();
-  os << "#ifdef __cplusplus\n" << enumNameFunction(nvvmArchEnum(config.sms), false) << "\n#endif\n";
+  os << "#ifdef __cplusplus\n" << enumRegistration(nvvmArchEnum(config.sms)) << "\n#endif\n";
   return text;
 }
 

@@ -2,6 +2,7 @@
 #include "dialect/device_try.h"
 #include "dialect/member_traits.h"
 #include "dialect/pack_expansion.h"
+#include "dialect/user_attributes.h"
 #include "dialect/range_for.h"
 
 #include <catch2/catch.hpp>
@@ -111,15 +112,65 @@ TEST_CASE("range-inits that cannot be an integer stay as written") {
 }
 
 TEST_CASE("enum definitions are read with their enumerators in order") {
-  auto e = parseEnumDefinition(rawTokens("class [[nodiscard]] tuning : int { a = 35, b [[deprecated]] = f(1, 2), c };"));
+  auto parsed = parseEnumDefinition(rawTokens("class [[nodiscard]] tuning : int { a = 35, b [[deprecated]] = f(1, 2), c };"));
+  auto* e = std::get_if<EnumInfo>(&parsed);
   REQUIRE(e);
   CHECK(e->name == "tuning");
   CHECK(e->enumerators == std::vector<std::string>{"a", "b", "c"});
-  CHECK_FALSE(parseEnumDefinition(rawTokens("class opaque : int;")));
-  CHECK_FALSE(parseEnumDefinition(rawTokens("{ anonymous };")));
-  CHECK(enumNameFunction(*e, true) ==
-        "friend constexpr const char* __circle_enum_name(tuning __v) { return __v == tuning::a ? \"a\" : "
-        "__v == tuning::b ? \"b\" : __v == tuning::c ? \"c\" : nullptr; }");
+  CHECK(e->circleAttributeSpans.empty());
+  CHECK(std::holds_alternative<std::monostate>(parseEnumDefinition(rawTokens("class opaque : int;"))));
+  CHECK(std::holds_alternative<std::monostate>(parseEnumDefinition(rawTokens("{ anonymous };"))));
+  CHECK(enumRegistration(*e) ==
+        "static_assert(::__circle_enum_reg<tuning, ::__circle_en<tuning::a, ::__circle_chars<'a'>>, "
+        "::__circle_en<tuning::b, ::__circle_chars<'b'>>, ::__circle_en<tuning::c, ::__circle_chars<'c'>>>::__ok, \"\");");
+}
+
+TEST_CASE("enumerators' Circle attributes are read and left out of the definition") {
+  std::vector<RawToken> t = rawTokens("tuning_t { kepler [[ .nt=128, .vt=f(1, 2) ]] = 35, maxwell [[.persistent]], c };");
+  auto parsed = parseEnumDefinition(t);
+  auto* e = std::get_if<EnumInfo>(&parsed);
+  REQUIRE(e);
+  CHECK(e->enumerators == std::vector<std::string>{"kepler", "maxwell", "c"});
+  REQUIRE(e->attributes.size() == 3);
+  REQUIRE(e->attributes[0].size() == 2);
+  CHECK(e->attributes[0][1].name == "vt");
+  CHECK(e->attributes[0][1].value == "f ( 1 , 2 )");
+  CHECK(e->attributes[1][0].name == "persistent");
+  CHECK(e->attributes[1][0].value.empty());
+  CHECK(e->circleAttributeSpans.size() == 2);
+  CHECK(enumRegistration(*e).find("::__circle_av<__circle_attr_nt, (__circle_attr_nt::type)(128)>") != std::string::npos);
+  auto bad = parseEnumDefinition(rawTokens("e { a [[ .nt=1, .nt=2 ]] };"));
+  REQUIRE(std::holds_alternative<DialectError>(bad));
+  CHECK(std::get<DialectError>(bad).message == "attribute 'nt' is given twice");
+}
+
+TEST_CASE("attribute declarations and @ forms are respelled") {
+  std::vector<RawToken> t = rawTokens("using vt [[attribute(1)]] = int;");
+  auto d = planAttributeDeclaration(t);
+  REQUIRE(d);
+  auto* decl = std::get_if<AttributeDeclaration>(&*d);
+  REQUIRE(decl);
+  CHECK(render(t, decl->plan) == "using vt = int ; struct __circle_attr_vt { using type = int ; static constexpr bool "
+                                 "__has_default = true; static constexpr type __default = ( 1 ); };");
+  std::vector<RawToken> flag = rawTokens("using strided [[attribute(0)]] = void;");
+  REQUIRE(planAttributeDeclaration(flag));
+  CHECK(std::holds_alternative<DialectError>(*planAttributeDeclaration(flag)));
+  CHECK_FALSE(planAttributeDeclaration(rawTokens("using x [[deprecated]] = int;")));
+  auto at = [](const std::string& s) {
+    std::vector<RawToken> t = rawTokens(s);
+    RewritePlan plan;
+    auto done = planAtExpression(t, 0, plan);
+    if (!done) return std::string("none");
+    if (auto* e = std::get_if<DialectError>(&*done)) return "error: " + e->message;
+    return render(t, plan);
+  };
+  CHECK(at("@attribute(tuning, ::nt)") == "::__circle_attribute< :: __circle_attr_nt>( ( tuning ) )");
+  CHECK(at("@enum_attribute(tuning_t, i, nt)") ==
+        "::__circle_attribute< __circle_attr_nt>( ::__circle_enum_value< tuning_t >( i ) )");
+  CHECK(at("@has_attribute(x, occ)") == "::__circle_has_attribute< __circle_attr_occ>( ( x ) )");
+  CHECK(at("@enum_value(E, ub - 1)") == "::__circle_enum_value< E >( ub - 1 )");
+  CHECK(at("@range(3)") == "none");
+  CHECK(at("@enum_value(E)") == "error: '@enum_value' takes an enumeration and an index");
 }
 
 TEST_CASE("enum packs expand once per enumerator, as statements or list items") {
@@ -132,7 +183,9 @@ TEST_CASE("enum packs expand once per enumerator, as statements or list items") 
     return render(t, std::get<RewritePlan>(plan));
   };
   CHECK(expandEnums("f(arch.enum_names, (int)arch.enum_values) ...;") ==
-        "{ f ( \"sm_75\" , ( int ) arch::sm_75 ) ; f ( \"sm_90\" , ( int ) arch::sm_90 ) ; } ;");
+        "f ( \"sm_75\" , ( int ) arch::sm_75 ) ; f ( \"sm_90\" , ( int ) arch::sm_90 ) ;");
+  CHECK(expandEnums("if (c) f(arch.enum_names) ...;") ==
+        "if ( c ) { f ( \"sm_75\" ) ; f ( \"sm_90\" ) ; } ;");
   CHECK(expandEnums("const int v[] { 1, (int)arch.enum_values ... };") ==
         "const int v [ ] { 1 , ( int ) arch::sm_75 , ( int ) arch::sm_90 } ;");
   enums.note({"pair", {"a", "b", "c"}});
@@ -154,7 +207,7 @@ TEST_CASE("member traits apply only to names declared as enums, enum variables o
   };
   CHECK(spell("color.enum_count") == "2");
   CHECK(spell("color.string") == "\"color\"");
-  CHECK(spell("c.string") == "__circle_enum_name(c)");
+  CHECK(spell("c.string") == "::__circle_enum_name_of(c)");
   CHECK(spell("arr.length") == "(arr ->* ::__circle_length_tag{})");
   CHECK(spell("other.length") == "none");  // a struct's member keeps its meaning
   CHECK(spell("c.length") == "none");

@@ -1,0 +1,231 @@
+#include "dialect/dependent_packs.h"
+
+#include "dialect/pack_expansion.h"
+#include "dialect/user_attributes.h"
+
+namespace circle {
+
+namespace {
+
+namespace tok = clang::tok;
+constexpr size_t npos = std::string::npos;
+
+struct Ref {
+  enum Kind { Values, Names, Attribute, Count } kind;
+  llvm::StringRef enumName;
+  size_t length;
+  std::string attributeTag;
+};
+
+// A trait of a name that is not a noted enum (a template's parameter) at t[i].
+std::optional<Ref> dependentRef(const std::vector<RawToken>& t, size_t i, const EnumRegistry& enums) {
+  if (i + 2 >= t.size()) return std::nullopt;
+  if (t[i].kind == tok::unknown && t[i].text == "@" && t[i + 1].is("enum_attributes") && t[i + 2].kind == tok::l_paren) {
+    size_t close = matchingClose(t, i + 2);
+    if (close == npos || close < i + 6 || t[i + 4].kind != tok::comma || t[close - 1].kind != tok::raw_identifier ||
+        enums.find(t[i + 3].text))
+      return std::nullopt;
+    std::string qualifier;
+    for (size_t k = i + 5; k + 1 < close; ++k) qualifier += t[k].text.str();
+    return Ref{Ref::Attribute, t[i + 3].text, close + 1 - i, qualifier + attributeTag(t[close - 1].text.str())};
+  }
+  if (t[i].kind != tok::raw_identifier || t[i + 1].kind != tok::period || enums.find(t[i].text)) return std::nullopt;
+  if (i > 0 && (t[i - 1].kind == tok::period || t[i - 1].kind == tok::arrow)) return std::nullopt; // a member
+  if (i + 3 < t.size() && t[i + 3].kind == tok::l_paren) return std::nullopt;                        // a call
+  Ref::Kind kind;
+  if (t[i + 2].is("enum_values")) kind = Ref::Values;
+  else if (t[i + 2].is("enum_names")) kind = Ref::Names;
+  else if (t[i + 2].is("enum_count")) kind = Ref::Count;
+  else return std::nullopt;
+  return Ref{kind, t[i].text, 3, {}};
+}
+
+bool isMultiConditional(const std::vector<RawToken>& t, size_t i) {
+  return i + 1 < t.size() && t[i].kind == tok::ellipsis && t[i + 1].kind == tok::question;
+}
+
+// `int...` as an expression (not `int... I`, nor an unnamed parameter).
+bool isIndexPack(const std::vector<RawToken>& t, size_t i) {
+  if (i + 1 >= t.size() || !t[i].is("int") || t[i + 1].kind != tok::ellipsis) return false;
+  return i + 2 >= t.size() || (t[i + 2].kind != tok::raw_identifier && t[i + 2].kind != tok::greater &&
+                               t[i + 2].kind != tok::r_paren && t[i + 2].kind != tok::l_paren);
+}
+
+class Planner {
+public:
+  Planner(const std::vector<RawToken>& t, const EnumRegistry& enums, bool inBlock, RewritePlan& plan)
+      : t_(t), enums_(enums), capture_(inBlock ? "[&]" : "[]"), plan_(plan) {}
+
+  std::optional<DialectError> error;
+
+  // t[from, to): its multi-conditionals, then everything else. `index` stands for an
+  // enum pack's element (empty: no enum pack here).
+  void expression(size_t from, size_t to, const std::string& index) {
+    size_t q = from;
+    int depth = 0;
+    for (; q < to; ++q) {
+      if (isMultiConditional(t_, q)) break;
+      if (opensBracket(t_[q].kind)) ++depth;
+      else if (closesBracket(t_[q].kind)) --depth;
+    }
+    if (q == to) {
+      simple(from, to, index, index);
+      return;
+    }
+    size_t condStart = operandStart(from, q);
+    size_t aStart = q + (q + 2 < to && t_[q + 2].kind == tok::question ? 3 : 2);
+    size_t colon = freeColon(t_, aStart, to);
+    if (colon == npos) {
+      error = DialectError{q, "'...?' needs its ':' and the value when no element matches"};
+      return;
+    }
+    size_t bEnd = operandEnd(colon + 1, to);
+    simple(from, condStart, index, index);
+    // Left to right, the first element whose condition holds gives the value.
+    plan_.add(capture_ + "() { int __circle_k = 0; bool __circle_d = false; __remove_cvref(decltype(", q);
+    simple(colon + 1, bEnd, index, index);
+    plan_.add(")) __circle_r{}; (void)((__circle_d || ((", q);
+    simple(condStart, q, "__circle_k", index);
+    plan_.add(") ? (__circle_r = (", q);
+    simple(aStart, colon, "__circle_k", index);
+    plan_.add("), __circle_d = true) : (++__circle_k, false))) || ...); if (!__circle_d) __circle_r = (", colon);
+    simple(colon + 1, bEnd, index, index);
+    plan_.add("); return __circle_r; }()", bEnd - 1);
+    expression(bEnd, to, index);
+  }
+
+private:
+  // Back from a '...?' to the start of its condition: after the nearest unmatched
+  // opener, ',', '=' or return.
+  size_t operandStart(size_t from, size_t q) {
+    int depth = 0;
+    for (size_t k = q; k-- > from;) {
+      if (closesBracket(t_[k].kind)) ++depth;
+      else if (opensBracket(t_[k].kind) && depth-- == 0) return k + 1;
+      else if (depth == 0 && (t_[k].kind == tok::comma || t_[k].kind == tok::equal || t_[k].is("return")))
+        return k + 1;
+    }
+    return from;
+  }
+  size_t operandEnd(size_t from, size_t to) {
+    int depth = 0;
+    for (size_t k = from; k < to; ++k) {
+      if (opensBracket(t_[k].kind)) ++depth;
+      else if (closesBracket(t_[k].kind) && depth-- == 0) return k;
+      else if (depth == 0 && (t_[k].kind == tok::comma || t_[k].kind == tok::semi)) return k;
+    }
+    return to;
+  }
+
+  void simple(size_t from, size_t to, const std::string& intIndex, const std::string& enumIndex) {
+    for (size_t i = from; i < to;) {
+      if (std::optional<Ref> ref = dependentRef(t_, i, enums_)) {
+        std::string e = ref->enumName.str();
+        if (ref->kind == Ref::Count) {
+          plan_.add("::__circle_enum_count<" + e + ">", i);
+        } else if (enumIndex.empty()) {
+          error = DialectError{i, "'" + t_[i].text.str() + "." + t_[i + 2].text.str() + "' is a pack: expand it with '...'"};
+          return;
+        } else {
+          std::string value = "::__circle_enum_value_at<" + e + ", " + enumIndex + ">";
+          if (ref->kind == Ref::Values) plan_.add(value, i);
+          else if (ref->kind == Ref::Names) plan_.add("::__circle_enum_name_at<" + e + ", " + enumIndex + ">", i);
+          else plan_.add("::__circle_attribute<" + ref->attributeTag + ">(" + value + ")", i);
+        }
+        i += ref->length;
+      } else if (t_[i].is("sizeof") && i + 2 < to && t_[i + 1].kind == tok::ellipsis &&
+                 t_[i + 2].kind == tok::raw_identifier) { // sizeof...y
+        plan_.keep(i, i + 2);
+        plan_.add("(", i + 2);
+        plan_.keep(i + 2);
+        plan_.add(")", i + 2);
+        i += 3;
+      } else if (isIndexPack(t_, i) && !intIndex.empty()) {
+        plan_.add(intIndex, i);
+        i += 2;
+      } else {
+        plan_.keep(i++);
+      }
+    }
+  }
+
+  const std::vector<RawToken>& t_;
+  const EnumRegistry& enums_;
+  std::string capture_;
+  RewritePlan& plan_;
+};
+
+// Where a statement's expression begins: after a template header and the first '='
+// outside brackets (a declaration's initializer), after return, else `begin`.
+size_t expressionStart(const std::vector<RawToken>& t, size_t begin, size_t semi) {
+  size_t k = begin;
+  if (k < semi && t[k].is("template") && k + 1 < semi && t[k + 1].kind == tok::less) {
+    int angles = 0;
+    for (++k; k < semi; ++k) {
+      if (t[k].kind == tok::l_paren) k = matchingClose(t, k);
+      if (k == npos) return begin;
+      if (t[k].kind == tok::less) ++angles;
+      else if (t[k].kind == tok::greater && --angles == 0) break;
+      else if (t[k].kind == tok::greatergreater && (angles -= 2) <= 0) break;
+    }
+    ++k;
+  }
+  if (k < semi && t[k].is("return")) return k + 1;
+  int depth = 0;
+  for (size_t i = k; i < semi; ++i) {
+    if (opensBracket(t[i].kind)) ++depth;
+    else if (closesBracket(t[i].kind)) --depth;
+    else if (depth == 0 && t[i].kind == tok::equal) return i + 1;
+  }
+  return begin;
+}
+
+} // namespace
+
+bool holdsDependentPacks(const std::vector<RawToken>& t, const EnumRegistry& enums) {
+  for (size_t i = 0; i < t.size(); ++i)
+    if (isMultiConditional(t, i) || dependentRef(t, i, enums) ||
+        (t[i].is("sizeof") && i + 2 < t.size() && t[i + 1].kind == tok::ellipsis && t[i + 2].kind == tok::raw_identifier))
+      return true;
+  return false;
+}
+
+std::optional<std::variant<RewritePlan, DialectError>> planDependentPacks(const std::vector<RawToken>& t,
+                                                                         const EnumRegistry& enums, bool inBlock) {
+  if (!holdsDependentPacks(t, enums)) return std::nullopt;
+  size_t semi = t.size() - 1;
+  llvm::StringRef enumName;
+  bool packs = false;
+  for (size_t i = 0; i < semi; ++i) {
+    std::optional<Ref> ref = dependentRef(t, i, enums);
+    if (!ref || ref->kind == Ref::Count) continue;
+    if (!enumName.empty() && enumName != ref->enumName)
+      return DialectError{i, "circle expands the packs of one template enum at a time ('" + enumName.str() + "' and '" +
+                                 ref->enumName.str() + "')"};
+    enumName = ref->enumName;
+    packs = true;
+  }
+  RewritePlan plan;
+  Planner planner(t, enums, inBlock, plan);
+  size_t begin = planStatementPrefix(t, semi, plan);
+  std::string capture = inBlock ? "[&]" : "[]";
+  if (packs && semi > begin && t[semi - 1].kind == tok::ellipsis) {
+    if (!inBlock)
+      return DialectError{semi - 1, "circle expands a template enum's pack in a statement only inside a function"};
+    plan.add("::__circle_enum_for_each<" + enumName.str() + ">(" + capture + "<int __circle_i>() {", begin);
+    planner.expression(begin, semi - 1, "__circle_i");
+    plan.add("; })", semi - 1);
+    plan.keep(semi);
+  } else {
+    size_t start = expressionStart(t, begin, semi);
+    plan.keep(begin, start);
+    if (packs) plan.add("::__circle_enum_apply<" + enumName.str() + ">(" + capture + "<int... __circle_i>() { return", start);
+    planner.expression(start, semi, packs ? "__circle_i" : "");
+    if (packs) plan.add("; })", semi - 1);
+    plan.keep(semi);
+  }
+  if (planner.error) return *planner.error;
+  return plan;
+}
+
+} // namespace circle
