@@ -182,6 +182,11 @@ size_t expressionStart(const std::vector<RawToken>& t, size_t begin, size_t semi
 
 } // namespace
 
+void planDependentExpression(const std::vector<RawToken>& t, size_t from, size_t to, const EnumRegistry& enums,
+                             RewritePlan& plan) {
+  Planner(t, enums, true, plan).expression(from, to, "");
+}
+
 bool holdsDependentPacks(const std::vector<RawToken>& t, const EnumRegistry& enums) {
   for (size_t i = 0; i < t.size(); ++i)
     if (isMultiConditional(t, i) || dependentRef(t, i, enums) ||
@@ -204,6 +209,16 @@ std::optional<std::variant<RewritePlan, DialectError>> planDependentPacks(const 
                                  ref->enumName.str() + "')"};
     enumName = ref->enumName;
     packs = true;
+  }
+  if (packs) {
+    bool expanded = false;
+    for (const RawToken& x : t) expanded |= x.kind == tok::ellipsis;
+    for (size_t i = 0; i < semi && !expanded; ++i)
+      if (std::optional<Ref> ref = dependentRef(t, i, enums); ref && ref->kind != Ref::Count)
+        return DialectError{i + (ref->kind == Ref::Attribute ? 1 : 2),
+                            "'" + (ref->kind == Ref::Attribute ? "@enum_attributes" : ref->enumName.str() + "." +
+                                                                                          t[i + 2].text.str()) +
+                                "' is a pack: expand it with '...'"};
   }
   RewritePlan plan;
   Planner planner(t, enums, inBlock, plan);

@@ -33,4 +33,9 @@ bool holdsDependentPacks(const std::vector<RawToken>& statement, const EnumRegis
 std::optional<std::variant<RewritePlan, DialectError>> planDependentPacks(const std::vector<RawToken>& statement,
                                                                          const EnumRegistry& enums, bool inBlock);
 
+// An expression t[from, to) with no pack of its own (a @meta for's count): its
+// template enums' traits respelled into `plan`.
+void planDependentExpression(const std::vector<RawToken>& t, size_t from, size_t to, const EnumRegistry& enums,
+                             RewritePlan& plan);
+
 } // namespace circle

@@ -42,6 +42,12 @@ constexpr long long __circle_range_count(long long __b, long long __e, long long
   long long __n = __s > 0 ? (__e - __b + __s - 1) / __s : __s < 0 ? (__b - __e - __s - 1) / -__s : 0;
   return __n < 0 ? 0 : __n;
 }
+// The index-th value: begin, begin + step, ... up to end; with a negative step the
+// half-open [end, begin) walked down, from begin - 1 (so vt:0:-1 visits vt-1 ... 0,
+// the indices of vt items in reverse, as Circle's guide uses it).
+constexpr int __circle_range_value(long long __b, long long __i, long long __s) {
+  return (int)(__s < 0 ? __b - 1 + __i * __s : __b + __i * __s);
+}
 template <class... __N> constexpr int __circle_pack_count(__N... __n) {
   const long long __lengths[] = {(long long)__n...};
   long long __m = __lengths[0];
@@ -90,8 +96,10 @@ struct __circle_string {
   friend constexpr __circle_string operator+(__circle_string __a, const __circle_string& __b) { return __a.__add(__b.__d); }
 };
 template <char... __C> struct __circle_chars { static constexpr char __s[] = {__C..., 0}; };
-// A user attribute given on an enumerator: its declaration's tag, its value (none for a flag).
-template <class __X, auto... __V> struct __circle_av {};
+// A user attribute given on an enumerator: its declaration's tag and a lambda's type
+// that returns its value (none for a flag). A lambda carries any literal value, a
+// string literal too, which a template argument could not.
+template <class __X, class... __F> struct __circle_av {};
 template <auto __V, class __N, class... __A> struct __circle_en {};
 template <class... __En> struct __circle_enum_list {};
 template <class __E> struct __circle_enum_tag { friend constexpr auto __circle_enum_info(__circle_enum_tag); };
@@ -100,12 +108,12 @@ template <class __E, class... __En> struct __circle_enum_reg {
   static constexpr bool __ok = true;
 };
 template <class... __A> struct __circle_attrs : __A... {};
-template <class __X, auto... __V> constexpr bool __circle_av_of(__circle_av<__X, __V...>*) { return true; }
+template <class __X, class... __F> constexpr bool __circle_av_of(__circle_av<__X, __F...>*) { return true; }
 template <class __X, class __L, class = bool> struct __circle_has_av { static constexpr bool value = false; };
 template <class __X, class __L> struct __circle_has_av<__X, __L, decltype(__circle_av_of<__X>((__L*)0))> {
   static constexpr bool value = true;
 };
-template <class __X, auto __V> constexpr auto __circle_av_value(__circle_av<__X, __V>*) { return __V; }
+template <class __X, class __F> constexpr auto __circle_av_value(__circle_av<__X, __F>*) { return __F{}(); }
 // Not constexpr: a constant expression that asks an enumerator for an attribute it
 // lacks (and that has no default) fails here, with this name in Clang's note.
 template <class __T> __T __circle_enumerator_lacks_this_attribute() { return __T(); }
@@ -152,13 +160,21 @@ template <class __E> constexpr const char* __circle_enum_name_of(__E __v) {
   int __i = __circle_enum<__E>::index(__v);
   return __i < 0 ? nullptr : __circle_enum<__E>::names[__i];
 }
-template <class __X, class __E> constexpr typename __X::type __circle_attribute(__E __v) {
+// Circle reads attributes of constant enumerators only: consteval makes each use a
+// constant (a launch bound's argument must be one) and a non-constant one an error
+// at the user's line.
+#if __cplusplus >= 202002L
+#define __CIRCLE_REFLECTION consteval
+#else
+#define __CIRCLE_REFLECTION constexpr
+#endif
+template <class __X, class __E> __CIRCLE_REFLECTION typename __X::type __circle_attribute(__E __v) {
   return __circle_enum<__E>::template attribute<__X>(__v);
 }
-template <class __X, class __E> constexpr bool __circle_has_attribute(__E __v) {
+template <class __X, class __E> __CIRCLE_REFLECTION bool __circle_has_attribute(__E __v) {
   return __circle_enum<__E>::template has<__X>(__v);
 }
-template <class __E> constexpr __E __circle_enum_value(long long __i) {
+template <class __E> __CIRCLE_REFLECTION __E __circle_enum_value(long long __i) {
   if (__i < 0 || __i >= __circle_enum<__E>::count) return __circle_enum_index_out_of_range<__E>();
   return __circle_enum<__E>::values[__i];
 }

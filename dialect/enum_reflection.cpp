@@ -78,7 +78,8 @@ std::string enumRegistration(const EnumInfo& e) {
     r += ">";
     for (const EnumeratorAttribute& a : k < e.attributes.size() ? e.attributes[k] : std::vector<EnumeratorAttribute>{}) {
       std::string tag = attributeTag(a.name);
-      r += ", ::__circle_av<" + tag + (a.value.empty() ? "" : ", (" + tag + "::type)(" + a.value + ")") + ">";
+      r += ", ::__circle_av<" + tag +
+           (a.value.empty() ? "" : ", decltype([] { return (" + tag + "::type)(" + a.value + "); })") + ">";
     }
     r += ">";
   }

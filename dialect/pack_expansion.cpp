@@ -296,10 +296,10 @@ std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawT
       const Range& r = ranges[nextRange++];
       if (r.colons.empty()) {
         plan.add("__circle_i", i);
-      } else { // begin + index * step
-        plan.add("(", i);
+      } else {
+        plan.add("::__circle_range_value(", i);
         planRangePart(t, r, 0, plan);
-        plan.add("+ __circle_i *", i);
+        plan.add(", __circle_i,", i);
         planRangePart(t, r, 2, plan);
         plan.add(")", r.close);
       }

@@ -5,6 +5,7 @@
 #include "dialect/device_try.h"
 #include "dialect/enum_reflection.h"
 #include "dialect/member_traits.h"
+#include "dialect/meta_printf.h"
 #include "dialect/pack_expansion.h"
 #include "dialect/range_for.h"
 #include "dialect/scope_tracker.h"
@@ -228,15 +229,16 @@ private:
     }
     auto* e = std::get_if<EnumInfo>(&parsed);
     if (!e) return;
+    bool registered = true;
     for (const std::vector<EnumeratorAttribute>& attrs : e->attributes)
       for (const EnumeratorAttribute& a : attrs)
         if (!attributes_.count(a.name)) {
           pp_.Diag(def.tokens[a.token].getLocation(), error_)
               << "'" + a.name + "' is not an attribute: declare it first, 'using " + a.name +
                      " [[attribute]] = int;' (or another type; void for a flag)";
-          return;
+          registered = false;
         }
-    after_[{lexer->getFileID(), (unsigned)def.raw.back().offset}] = enumRegistration(*e);
+    if (registered) after_[{lexer->getFileID(), (unsigned)def.raw.back().offset}] = enumRegistration(*e);
     if (!e->circleAttributeSpans.empty()) {
       RewritePlan plan;
       size_t i = 0;
@@ -282,17 +284,42 @@ private:
     size_t anchor;            // the range, where each value is said
     std::vector<std::string> values;
     size_t next = 0;
+    // Case labels over a count only the compiler knows: the body's leading labels
+    // (head tokens [bodyFrom, labelsEnd)) are said for each of kMaxGuardedCases values,
+    // the rest of the body only `if constexpr (x < count)`; the file is lexed from
+    // `resume`, after the labels.
+    size_t bodyFrom = 0, labelsEnd = 0;
+    RewritePlan count;
+    unsigned resume = 0;
   };
+  static constexpr int kMaxGuardedCases = 64;
 
   std::vector<clang::Token> metaForBlock(const Replay& r, bool first) {
     RewritePlan plan;
-    if (!first) plan.add("}", r.head.tokens.size() - 1);
+    bool guarded = r.labelsEnd > 0;
+    if (!first) plan.add(guarded ? "} }" : "}", r.head.tokens.size() - 1);
+    if (first && guarded) {
+      plan.add("static_assert((", r.anchor);
+      for (const PlanPiece& p : r.count.pieces()) p.original >= 0 ? plan.keep(p.original) : plan.add(p.text, p.anchor);
+      plan.add(") <= " + std::to_string(kMaxGuardedCases) + ", \"circle's @meta for gives case labels to at most " +
+                   std::to_string(kMaxGuardedCases) + " values of a count only the compiler knows\");",
+               r.anchor);
+    }
     if (r.next < r.values.size()) {
       // static: a case label inside the body may jump past it (C++ allows that past a
       // static variable, not past an automatic one).
       plan.add("{ static constexpr", r.declFrom);
       plan.keep(r.declFrom, r.declTo);
       plan.add("= " + r.values[r.next] + ";", r.anchor);
+      if (guarded) {
+        plan.add("{", r.bodyFrom - 1);
+        plan.keep(r.bodyFrom, r.labelsEnd);
+        plan.add("if constexpr (", r.anchor);
+        plan.keep(r.declTo - 1);
+        plan.add("< (", r.anchor);
+        for (const PlanPiece& p : r.count.pieces()) p.original >= 0 ? plan.keep(p.original) : plan.add(p.text, p.anchor);
+        plan.add(")) {", r.anchor);
+      }
     }
     std::vector<clang::Token> out;
     materialize(plan, r.head.tokens, out);
@@ -350,19 +377,44 @@ private:
       seekAfter(lexer, t[bodyEnd]);
       return Meta::Dropped;
     }
+    size_t labelsEnd = close + 2;
+    while (braced && labelsEnd < bodyEnd) {
+      if (t[labelsEnd].is("case")) labelsEnd = freeColon(t, labelsEnd + 1, bodyEnd) + 1;
+      else if (t[labelsEnd].is("default") && t[labelsEnd + 1].kind == tok::colon) labelsEnd += 2;
+      else break;
+      if (labelsEnd == 0) return Meta::NotTaken; // a case without its ':'
+    }
+    bool labels = labelsEnd > close + 2;
+    if (!values && labels) {
+      values.emplace();
+      for (int i = 0; i < kMaxGuardedCases; ++i) values->push_back(std::to_string(i));
+    }
     if (!values || !braced) return startMetaForLambda(lexer, s, open, *colon, close, braced, bodyEnd);
     Replay r{lexer.getFileID(), (unsigned)t[close + 1].offset, (unsigned)t[bodyEnd].offset, {}, open + 1, *colon,
              *colon + 1, std::move(*values)};
-    r.head.tokens.assign(s.tokens.begin(), s.tokens.begin() + close + 1);
-    r.head.raw.assign(t.begin(), t.begin() + close + 1);
+    r.resume = r.open;
+    size_t headEnd = close + 1;
+    if (labels && !metaValues(t, *colon + 1, close, overEnum, error)) {
+      r.bodyFrom = close + 2;
+      r.labelsEnd = labelsEnd;
+      r.resume = (unsigned)t[labelsEnd].offset;
+      headEnd = labelsEnd;
+      planDependentExpression(t, *colon + 1, close, enums_, r.count);
+    }
+    r.head.tokens.assign(s.tokens.begin(), s.tokens.begin() + headEnd);
+    r.head.raw.assign(t.begin(), t.begin() + headEnd);
     if (r.values.empty()) {
       seekAfter(lexer, t[bodyEnd]);
       return Meta::Dropped;
     }
     std::vector<clang::Token> out = metaForBlock(r, true);
-    seek(lexer, r.open);
+    seek(lexer, r.resume);
+    bool guarded = r.labelsEnd > 0;
     replays_.push_back(std::move(r));
-    enter(out);
+    // After the labels the body goes on mid-block, where no '{' of the file starts
+    // its statements: they are read from here.
+    if (guarded) takeStatements(lexer, out);
+    else enter(out);
     return Meta::Started;
   }
 
@@ -375,7 +427,7 @@ private:
     const std::vector<RawToken>& t = s.raw;
     RewritePlan plan;
     plan.add("::__circle_meta_for<(", colon + 1);
-    plan.keep(colon + 1, close);
+    planDependentExpression(t, colon + 1, close, enums_, plan);
     plan.add(")>([&]<", open);
     plan.keep(open + 1, colon);
     plan.add(braced ? ">()" : ">() {", close);
@@ -398,9 +450,14 @@ private:
     ++r.next;
     std::vector<clang::Token> out = metaForBlock(r, false);
     bool again = r.next < r.values.size();
-    if (again) seek(*lexer, r.open);
+    bool guarded = r.labelsEnd > 0;
+    if (again) seek(*lexer, r.resume);
     else replays_.pop_back();
     due.insert(due.begin(), out.begin(), out.end());
+    if (again && guarded) {
+      takeStatements(*lexer, due);
+      due.clear();
+    }
     return again;
   }
 
@@ -576,6 +633,12 @@ private:
         seekAfter(*lexer, whole.raw.back());
         continue;
       }
+      if (auto printf = planMetaPrintf(next.raw)) {
+        if (auto* e = std::get_if<DialectError>(&*printf)) pp_.Diag(next.tokens[e->token].getLocation(), error_) << e->message;
+        else materialize(std::get<RewritePlan>(*printf), next.tokens, out, &next.raw);
+        seekAfter(*lexer, next.raw.back());
+        continue;
+      }
       if (next.raw[0].kind == tok::unknown && next.raw[0].text == "@" && next.raw.size() > 1) {
         enter(out); // what came before, then the body from the file
         out.clear();
@@ -604,6 +667,7 @@ private:
   // The respelling of a statement of Circle's (an attribute's declaration, packs, @
   // forms), or nothing for one of C++.
   std::optional<std::variant<RewritePlan, DialectError>> planStatement(const std::vector<RawToken>& t) {
+    if (holdsLambdaBody(t)) return std::nullopt; // its statements are taken one by one as they are lexed
     if (auto decl = planAttributeDeclaration(t)) {
       if (auto* e = std::get_if<DialectError>(&*decl)) return *e;
       auto& d = std::get<AttributeDeclaration>(*decl);
@@ -621,34 +685,57 @@ private:
     return std::get<RewritePlan>(std::move(plan));
   }
 
-  // `(expr).string` or `E::x.string` at the '.' t[dot]: an integer's digits or an
-  // enumerator's name (the prelude's ->* overloads; a class's own member named string
-  // is kept). Names declared as enums' variables are member_traits.h's.
+  // `x.string` or `(expr).string` at the '.' t[dot], in a file that uses Circle's
+  // syntax: an enumerator's name, an integer's digits, or a class's own member named
+  // string (the prelude's ->* overloads tell them apart once types are known, which a
+  // template's `T x` needs). Not when more follows (`.string.size()`, `.string(...)`,
+  // `.string[i]`): the ->* would bind after it.
   static bool isStringTrait(const std::vector<RawToken>& t, size_t dot) {
     if (dot == 0 || dot + 1 >= t.size() || t[dot].kind != tok::period || !t[dot + 1].is("string")) return false;
-    if (dot + 2 < t.size() && t[dot + 2].kind == tok::l_paren) return false;
-    return t[dot - 1].kind == tok::r_paren ||
-           (dot >= 2 && t[dot - 1].kind == tok::raw_identifier && t[dot - 2].kind == tok::coloncolon);
+    if (dot + 2 < t.size() &&
+        (t[dot + 2].kind == tok::l_paren || t[dot + 2].kind == tok::period || t[dot + 2].kind == tok::arrow ||
+         t[dot + 2].kind == tok::l_square || t[dot + 2].kind == tok::coloncolon))
+      return false;
+    return t[dot - 1].kind == tok::r_paren || t[dot - 1].kind == tok::raw_identifier;
   }
 
-  // The same after a ')' or a qualified name the parser has just been given.
+  // The same after a ')' or a name the parser has just been given.
   void stringTraitAfter(const clang::Token& tok) {
-    bool qualified = tok.is(tok::identifier) && previous_.is(tok::coloncolon);
-    if (!tok.is(tok::r_paren) && !qualified) return;
+    if (!tok.isOneOf(tok::r_paren, tok::identifier)) return;
     clang::Lexer* lexer = fileLexerAfter(tok);
-    if (!lexer || !fileText(lexer->getFileID()).packs) return;
+    if (!lexer) return;
     const char* p = lexer->getBufferLocation();
-    if (p == sm_.getBufferData(lexer->getFileID()).end() || *p != '.') return;
+    if (p == sm_.getBufferData(lexer->getFileID()).end() || *p != '.' || !fileText(lexer->getFileID()).packs) return;
     Lookahead next;
     int count = 0;
     readAhead(*lexer, next, [&](const RawToken&) { return ++count == 3 ? Read::Done : Read::More; });
-    std::vector<RawToken> t{{tok::r_paren, 0, 1, ")"}};
+    std::vector<RawToken> t{{tok.is(tok::r_paren) ? tok::r_paren : tok::raw_identifier, 0, 1, "x"}};
     t.insert(t.end(), next.raw.begin(), next.raw.end());
     if (!isStringTrait(t, 1)) return;
     seekAfter(*lexer, next.raw[1]);
     std::vector<clang::Token> out;
     lexText("->* ::__circle_enumerator_name{}", next.tokens[0].getLocation(), out);
     enter(out);
+  }
+
+  // A '{' inside the statement's brackets that opens a body (a lambda's, after its
+  // parameters, capture list, mutable, noexcept or trailing return type), not a
+  // braced initializer.
+  static bool holdsLambdaBody(const std::vector<RawToken>& t) {
+    int depth = 0;
+    for (size_t k = 0; k < t.size(); ++k) {
+      if (t[k].kind == tok::l_brace && depth > 0 && k > 0) {
+        const RawToken& before = t[k - 1];
+        if (before.kind == tok::r_paren || before.kind == tok::r_square || before.is("mutable") ||
+            before.is("noexcept") || before.is("constexpr") || before.is("consteval"))
+          return true;
+        for (size_t j = k; j-- > 0 && t[j].kind != tok::comma && t[j].kind != tok::l_paren;)
+          if (t[j].kind == tok::arrow && j > 0 && t[j - 1].kind == tok::r_paren) return true; // -> T {
+      }
+      if (opensBracket(t[k].kind)) ++depth;
+      else if (closesBracket(t[k].kind)) --depth;
+    }
+    return false;
   }
 
   static bool holdsAtExpression(const std::vector<RawToken>& t) {
@@ -688,6 +775,16 @@ private:
     std::vector<clang::Token> out;
     materialize(plan, at.tokens, out, &at.raw);
     seekAfter(*lexer, at.raw.back());
+    // `@enum_value(E, i).string`: the parser will not see this ')' come from the file.
+    Lookahead next;
+    int count = 0;
+    readAhead(*lexer, next, [&](const RawToken&) { return ++count == 3 ? Read::Done : Read::More; });
+    std::vector<RawToken> t{at.raw.back()};
+    t.insert(t.end(), next.raw.begin(), next.raw.end());
+    if (isStringTrait(t, 1)) {
+      lexText("->* ::__circle_enumerator_name{}", next.tokens[0].getLocation(), out);
+      seekAfter(*lexer, next.raw[1]);
+    }
     enter(out);
   }
 
@@ -740,6 +837,13 @@ private:
           ++q;
         if (auto* e = std::get_if<DialectError>(&*done)) {
           pp_.Diag(tokens[e->token].getLocation(), error_) << e->message;
+          // The form is dropped for a 0, which says nothing more.
+          size_t close = matchingClose(*raw, piece.original + 2);
+          while (close != std::string::npos && p + 1 < pieces.size() && pieces[p + 1].original >= 0 &&
+                 (size_t)pieces[p + 1].original <= close)
+            ++p;
+          lexText("0", tokens[piece.original].getLocation(), out);
+          continue;
         } else if (q - p == end - piece.original) { // the whole form is kept as written
           materialize(at, tokens, out, raw);
           p = q - 1;

@@ -1,5 +1,6 @@
 #include "frontend/compile.h"
 
+#include "dialect/meta_printf.h"
 #include "dialect/statement_takeover.h"
 
 #include "codegen/codegen_objects.h"
@@ -144,6 +145,7 @@ public:
     // Every header the parse read is an input too: `-o header.h` must not replace it.
     clang::SourceManager& sm = ci.getSourceManager();
     for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) outputs_.protect(it->first.getName().str());
+    printMetaPrintfs(ast, llvm::outs());
     if (ci.getDiagnostics().hasErrorOccurred()) return;
     if (!checkStorageOnly(ci.getDiagnostics(), storageOnly_)) return;
     predicates_.emplace(ast);

@@ -88,7 +88,7 @@ namespace b { enum twice { p, q, r }; }
 int main() {
   const char* n = color.enum_names;
   @meta for enum (int k : unknown_enum) { std::printf("%d\n", k); }
-  @meta printf("%d\n", 3);
+  @meta int m = 3;
   std::printf("%d\n", twice.enum_count);
 }
 SRC
@@ -96,7 +96,7 @@ out=$("$CIRCLE" enbad.cxx -o enbad 2>&1); rc=$?
 expect_eq "$rc" 1 "bad enum reflection fails"
 expect_contains "$out" "enbad.cxx:6:25: error: 'color.enum_names' is a pack: expand it with '...'" "an unexpanded enum pack"
 expect_contains "$out" "enbad.cxx:7:27: error: 'unknown_enum' is not an enumeration circle has seen in your files" "@meta for enum over an unknown enum"
-expect_contains "$out" "enbad.cxx:8:3: error: circle does not take Circle's '@meta' here yet" "@meta printf is not taken yet"
+expect_contains "$out" "enbad.cxx:8:3: error: circle does not take Circle's '@meta' here yet" "a @meta declaration is not taken yet"
 expect_contains "$out" "enbad.cxx:9:23: error: two enumerations are named 'twice'" "an ambiguous enum name"
 
 # A name taken for an array or an enum variable in one place, naming a struct
@@ -127,13 +127,62 @@ expect_eq "$(./names)" "3 c_b 3.5 member ok" "members named length and string ke
 expect_eq "$?" 0 "dialect_meta_for.cxx compiles ($(cat build.log))"
 expect_eq "$(./meta_for)" "$(cat "$PROGRAMS/dialect_meta_for.out")" "@meta for prints once per value"
 
+# User attributes (declared, with defaults and flags, on enumerators), reflection on a
+# template's enum (packs in folds, statements, template arguments; enum_count; a
+# @meta for over it giving case labels, with a default), ...? and ...??, sizeof...y,
+# local enums in templates, @meta printf, static_assert messages joined with +.
+"$CIRCLE" "$PROGRAMS/dialect_attributes.cxx" -o attrs > build.log 2>&1
+expect_eq "$?" 0 "dialect_attributes.cxx compiles ($(cat build.log))"
+expect_eq "$(cat build.log)" "$(printf 'local<int> has 4\nlocal<other> has 8')" "@meta printf once per instantiation, while compiling"
+expect_eq "$(./attrs)" "$(cat "$PROGRAMS/dialect_attributes.out")" "attributes and a template's enum reflect as written"
+cat > attrbad.cxx <<'SRC'
+#include <cstdio>
+using nt [[attribute]] = int;
+using flag [[attribute(1)]] = void;
+enum class e1 { a [[ .nt=1, .nt=2 ]] };
+enum class e2 { a [[ .undeclared=1 ]] };
+enum class e3 { a, b [[.nt=2]] };
+template <class E> int first() { return (int)E.enum_values; }
+template <int... v> int pick(int k) { return k < v ...? int... ; }
+int main() {
+  constexpr int x = @enum_attribute(e3::a, nt);
+  int y = @enum_value(e3);
+  return x + y + first<e3>() + pick<1, 2>(0);
+}
+SRC
+out=$("$CIRCLE" attrbad.cxx -o attrbad 2>&1); rc=$?
+expect_eq "$rc" 1 "misused attributes fail"
+expect_no_file attrbad "no output"
+expect_contains "$out" "attrbad.cxx:3:24: error: a flag attribute (of type void) has no default value" "a flag's default"
+expect_contains "$out" "attrbad.cxx:4:30: error: attribute 'nt' is given twice" "an attribute given twice"
+expect_contains "$out" "attrbad.cxx:5:23: error: 'undeclared' is not an attribute: declare it first" "an undeclared attribute"
+expect_contains "$out" "attrbad.cxx:7:48: error: 'E.enum_values' is a pack: expand it with '...'" "a template enum's pack unexpanded"
+expect_contains "$out" "attrbad.cxx:8:52: error: '...?' needs its ':'" "a multi-conditional without its ':'"
+expect_contains "$out" "attrbad.cxx:10:21: error: call to consteval function '__circle_attribute<__circle_attr_nt, e3>' is not a constant expression" "an enumerator without the attribute, no default"
+expect_contains "$out" "note: non-constexpr function '__circle_enumerator_lacks_this_attribute<int>'" "the note says why"
+expect_contains "$out" "attrbad.cxx:11:11: error: '@enum_value' takes an enumeration and an index" "@enum_value's arguments"
+expect_eq "$(grep -c 'expected expression' <<< "$out")" 0 "a misused @ form says nothing more"
+
 # The guide's programs, verbatim (tests/seed/): they compile for two sms; the GPU
 # suite runs them (tests/gpu/cases.txt, seed_*).
-for name in roman unique qsort vec targets if_target launch bad_launch; do
+for name in roman unique qsort vec targets if_target launch bad_launch tuning1 launch2; do
   out=$(cu -sm_75 -sm_90 "$CIRCLE_ROOT/tests/seed/$name.cxx" -o "$name" 2>&1)
   expect_eq "$?" 0 "the guide's $name.cxx compiles ($out)"
 done
 expect_eq "$(./targets)" "$(printf 'sm_75 = 75\nsm_90 = 90')" "the guide's targets.cxx prints every sm"
+expect_eq "$(./tuning1)" "$(cat "$CIRCLE_ROOT/tests/seed/tuning1.out")" "the guide's tuning1.cxx prints the guide's output"
+# A tuning for an sm sm_selector lacks fails the guide's static_assert, with its message.
+sed 's/\]\] = 61,/]] = 63,/' "$CIRCLE_ROOT/tests/seed/tuning1.cxx" > tuning_bad.cxx
+out=$("$CIRCLE" tuning_bad.cxx -o tuning_bad 2>&1); rc=$?
+expect_eq "$rc" 1 "an invalid tuning fails"
+expect_contains "$out" "tuning_bad.cxx:36:3: error: static assertion failed due to requirement 'is_value_in_enum<tuning_t::pascal, sm_selector>': pascal (63) is invalid)" "the message joined with + names the tuning"
+expect_eq "$(grep -c 'C++26' <<< "$out")" 0 "no C++26 extension warning for Circle's message"
+# launch2.cxx: @meta printf prints each sm's choice while compiling; each sm's kernel
+# gets its tuning's launch bounds from __nvvm_maxntidx/__nvvm_minctasm in its if target.
+out=$(cu -sm_75 -sm_90 -S -gpu "$CIRCLE_ROOT/tests/seed/launch2.cxx" -o l2 2>/dev/null)
+expect_eq "$out" "$(printf 'Selecting tuning "turing" for arch sm_75\nSelecting tuning "ampere" for arch sm_90')" "@meta printf in launch2"
+expect_eq "$(grep -E '^\.(maxntid|minnctapersm)' l2.sm_75.ptx | tr '\n' ' ')" ".maxntid 256 .minnctapersm 3 " "sm_75: turing's nt and occ"
+expect_eq "$(grep -E '^\.(maxntid|minnctapersm)' l2.sm_90.ptx | tr '\n' ' ')" ".maxntid 256 " "sm_90: ampere's nt, no occ"
 # if_target.cxx: each sm's kernel keeps only its own printf (the @meta for enum body
 # once per sm, the if target folded per pass).
 cu -sm_75 -sm_90 -S -gpu "$CIRCLE_ROOT/tests/seed/if_target.cxx" -o it > /dev/null 2>&1

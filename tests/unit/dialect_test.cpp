@@ -1,6 +1,8 @@
+#include "dialect/dependent_packs.h"
 #include "dialect/device_throw.h"
 #include "dialect/device_try.h"
 #include "dialect/member_traits.h"
+#include "dialect/meta_printf.h"
 #include "dialect/pack_expansion.h"
 #include "dialect/user_attributes.h"
 #include "dialect/range_for.h"
@@ -138,7 +140,8 @@ TEST_CASE("enumerators' Circle attributes are read and left out of the definitio
   CHECK(e->attributes[1][0].name == "persistent");
   CHECK(e->attributes[1][0].value.empty());
   CHECK(e->circleAttributeSpans.size() == 2);
-  CHECK(enumRegistration(*e).find("::__circle_av<__circle_attr_nt, (__circle_attr_nt::type)(128)>") != std::string::npos);
+  CHECK(enumRegistration(*e).find("::__circle_av<__circle_attr_nt, decltype([] { return (__circle_attr_nt::type)(128); })>") !=
+        std::string::npos);
   auto bad = parseEnumDefinition(rawTokens("e { a [[ .nt=1, .nt=2 ]] };"));
   REQUIRE(std::holds_alternative<DialectError>(bad));
   CHECK(std::get<DialectError>(bad).message == "attribute 'nt' is given twice");
@@ -246,7 +249,8 @@ TEST_CASE("a kernel's try statement is respelled as a lambda called at once, unl
 TEST_CASE("ranges: int... and begin:end:step") {
   CHECK(expand("f(@range(2:7:2)) ...;") ==
         "{ int const __circle_count = ::__circle_pack_count( ::__circle_range_count( ( 2 ) , ( 7 ) , ( 2 ) ) ); "
-        "for (int __circle_i = 0; __circle_i < __circle_count; ++__circle_i) f ( ( ( 2 ) + __circle_i * ( 2 ) ) ) ; }");
+        "for (int __circle_i = 0; __circle_i < __circle_count; ++__circle_i) f ( ::__circle_range_value( ( 2 ) , "
+        "__circle_i, ( 2 ) ) ) ; }");
   // begin:end: the step is 1 (a range without a step once read past its colons).
   CHECK(expand("f(int...(1:3)) ...;").find("::__circle_range_count( ( 1 ) , ( 3 ) , 1 )") != std::string::npos);
   CHECK(expand("f(int..., 1) ...;").rfind("error at int: 'int...()' takes its length", 0) == 0);
@@ -255,4 +259,46 @@ TEST_CASE("ranges: int... and begin:end:step") {
   CHECK(expand("f(@range(1:)) ...;") == "error at :: a range needs its end: begin:end");
   CHECK(expand("f(@range(c ? 1 : 2)) ...;").find("( c ? 1 : 2 )") != std::string::npos); // a conditional's ':'
   CHECK(expand("f(m[@range(2)][:]) ...;") == "error at [: circle does not slice an object chosen by a range pack");
+}
+
+TEST_CASE("a template enum's packs expand through an index lambda") {
+  EnumRegistry enums;
+  enums.note({"noted", {"a"}});
+  auto dependent = [&](const std::string& s, bool inBlock) {
+    std::vector<RawToken> t = rawTokens(s);
+    auto plan = planDependentPacks(t, enums, inBlock);
+    if (!plan) return std::string("none");
+    if (auto* e = std::get_if<DialectError>(&*plan)) return "error: " + e->message;
+    return render(t, std::get<RewritePlan>(*plan));
+  };
+  CHECK(dependent("template <class T> constexpr bool v = (... || (T.enum_values == 1));", false) ==
+        "template < class T > constexpr bool v = ::__circle_enum_apply<T>([]<int... __circle_i>() { return ( ... || ( "
+        "::__circle_enum_value_at<T, __circle_i> == 1 ) ) ; }) ;");
+  CHECK(dependent("f(T.enum_names) ...;", true) ==
+        "::__circle_enum_for_each<T>([&]<int __circle_i>() { f ( ::__circle_enum_name_at<T, __circle_i> ) ; }) ;");
+  CHECK(dependent("int n = T.enum_count;", true) == "int n = ::__circle_enum_count<T> ;");
+  CHECK(dependent("constexpr int u = x < y ...?? int... : sizeof...y;", false) ==
+        "constexpr int u = []() { int __circle_k = 0; bool __circle_d = false; __remove_cvref(decltype( sizeof ... ( y "
+        ") )) __circle_r{}; (void)((__circle_d || (( x < y ) ? (__circle_r = ( __circle_k ), __circle_d = true) : "
+        "(++__circle_k, false))) || ...); if (!__circle_d) __circle_r = ( sizeof ... ( y ) ); return __circle_r; }() ;");
+  CHECK(dependent("f(T.enum_values);", true) == "error: 'T.enum_values' is a pack: expand it with '...'");
+  CHECK(dependent("f(noted.enum_values) ...;", true) == "none"); // a noted enum's: enum_reflection.h
+  CHECK(dependent("f(s.enum_values);", true).rfind("error", 0) == 0);
+  CHECK(dependent("f(x.y.enum_values) ...;", true) == "none"); // a member
+  CHECK(dependent("f(T.enum_values, U.enum_values) ...;", true) ==
+        "error: circle expands the packs of one template enum at a time ('T' and 'U')");
+}
+
+TEST_CASE("@meta printf becomes an annotated constant") {
+  std::vector<RawToken> t = rawTokens("@meta printf(\"%d\\n\", n);");
+  auto plan = planMetaPrintf(t);
+  REQUIRE(plan);
+  REQUIRE(std::holds_alternative<RewritePlan>(*plan));
+  CHECK(render(t, std::get<RewritePlan>(*plan)) ==
+        "[[clang::annotate(\"circle.meta_printf\", \"%d\\n\" , n ), maybe_unused]] constexpr int "
+        "__circle_meta_printf_0 = 0 ;");
+  CHECK_FALSE(planMetaPrintf(rawTokens("@meta for (int i : 3) {}")));
+  std::vector<RawToken> bad = rawTokens("@meta printf();");
+  REQUIRE(planMetaPrintf(bad));
+  CHECK(std::get<DialectError>(*planMetaPrintf(bad)).message == "'@meta printf' needs a format");
 }
