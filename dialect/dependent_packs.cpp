@@ -117,7 +117,40 @@ private:
     return to;
   }
 
+  // Circle joins constant strings with '+' ("unknown " + T.string): operands that
+  // are all string literals or .string/.enum_names traits, one a literal at least.
+  bool isStringJoin(size_t from, size_t to) const {
+    bool literal = false, joined = false;
+    int depth = 0;
+    size_t operand = from;
+    for (size_t k = from; k <= to; ++k) {
+      if (k < to && opensBracket(t_[k].kind)) ++depth;
+      else if (k < to && closesBracket(t_[k].kind)) --depth;
+      if (k < to && (depth > 0 || t_[k].kind != tok::plus)) continue;
+      if (k == operand) return false;
+      bool strings = true;
+      for (size_t j = operand; j < k && strings; ++j) strings = t_[j].kind == tok::string_literal;
+      literal |= strings;
+      bool trait = k >= operand + 3 && t_[k - 2].kind == tok::period &&
+                   (t_[k - 1].is("string") || t_[k - 1].is("enum_names"));
+      if (!strings && !trait) return false;
+      joined |= k < to;
+      operand = k + 1;
+    }
+    return literal && joined;
+  }
+
   void simple(size_t from, size_t to, const std::string& intIndex, const std::string& enumIndex) {
+    if (isStringJoin(from, to)) {
+      plan_.add("::__circle_static_string<(::__circle_string{} +", from);
+      simpleTokens(from, to, intIndex, enumIndex);
+      plan_.add(")>", to - 1);
+      return;
+    }
+    simpleTokens(from, to, intIndex, enumIndex);
+  }
+
+  void simpleTokens(size_t from, size_t to, const std::string& intIndex, const std::string& enumIndex) {
     for (size_t i = from; i < to;) {
       if (std::optional<Ref> ref = dependentRef(t_, i, enums_)) {
         std::string e = ref->enumName.str();

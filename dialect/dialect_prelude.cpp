@@ -103,8 +103,9 @@ template <class __X, class... __F> struct __circle_av {};
 template <auto __V, class __N, class... __A> struct __circle_en {};
 template <class... __En> struct __circle_enum_list {};
 template <class __E> struct __circle_enum_tag { friend constexpr auto __circle_enum_info(__circle_enum_tag); };
-template <class __E, class... __En> struct __circle_enum_reg {
-  friend constexpr auto __circle_enum_info(__circle_enum_tag<__E>) { return __circle_enum_list<__En...>{}; }
+// __N: the enum's name, then its enumerators.
+template <class __E, class __N, class... __En> struct __circle_enum_reg {
+  friend constexpr auto __circle_enum_info(__circle_enum_tag<__E>) { return __circle_enum_list<__N, __En...>{}; }
   static constexpr bool __ok = true;
 };
 template <class... __A> struct __circle_attrs : __A... {};
@@ -132,7 +133,8 @@ template <auto __V, class __N, class... __A> struct __circle_en_traits<__circle_
   }
 };
 template <class __E, class __L = decltype(__circle_enum_info(__circle_enum_tag<__E>{}))> struct __circle_enum;
-template <class __E, class... __En> struct __circle_enum<__E, __circle_enum_list<__En...>> {
+template <class __E, class __N, class... __En> struct __circle_enum<__E, __circle_enum_list<__N, __En...>> {
+  static constexpr const char* type_name = __N::__s;
   static constexpr int count = sizeof...(__En);
   // One more than the enumerators: an enum may have none.
   static constexpr __E values[] = {__circle_en_traits<__En>::value..., __E()};
@@ -179,6 +181,12 @@ template <class __E> __CIRCLE_REFLECTION __E __circle_enum_value(long long __i) 
   return __circle_enum<__E>::values[__i];
 }
 template <class __E> constexpr int __circle_enum_count = __circle_enum<__E>::count;
+template <class __E> constexpr const char* __circle_type_name = __circle_enum<__E>::type_name;
+#if __cplusplus >= 202002L
+// "a" + E.string outside a static_assert: the joined text as a constant with static
+// storage (a template parameter object), so it outlives the expression.
+template <__circle_string __S> constexpr const char* __circle_static_string = __S.__d;
+#endif
 template <class __E, int __I> constexpr __E __circle_enum_value_at = __circle_enum<__E>::values[__I];
 template <class __E, int __I> constexpr const char* __circle_enum_name_at = __circle_enum<__E>::names[__I];
 template <class __T, __T... __I> struct __circle_int_list {};
@@ -263,6 +271,19 @@ template <class __E> [[noreturn]] constexpr void __circle_throw(__E&& __e) {
 template <class = void> [[noreturn]] constexpr void __circle_rethrow() { throw; }
 )";
 
+// P2392's is and as (dialect/pattern_matching.h) where no user operator applies: x is
+// T when x's type is T, and x as T is x. A user's overload, more specialized, wins.
+const char* kPatternMatching = R"(
+template <class __T, class __X> constexpr bool __circle_operator_is(const __X&) {
+  return __is_same(__remove_cvref(__X), __remove_cvref(__T));
+}
+template <class __T> [[noreturn]] __T __circle_not_matched() { __builtin_trap(); }
+template <class __T, class __X> constexpr decltype(auto) __circle_operator_as(__X&& __x) {
+  if constexpr (__is_same(__remove_cvref(__X), __remove_cvref(__T))) return static_cast<__X&&>(__x);
+  else return __circle_not_matched<__T>(); // an arm whose is was false: never run
+}
+)";
+
 // @meta for (T x : n) when n is known only to the compiler (dialect/statement_takeover.cpp):
 // the body is a generic lambda, called once per value.
 const char* kMetaFor = R"(
@@ -281,7 +302,7 @@ template <long long __N, class __F> constexpr void __circle_meta_for(__F&& __f) 
 } // namespace
 
 std::string dialectPreludeText() {
-  return std::string("#ifdef __cplusplus\n") + kRangeFor + kPackExpansion + kEnumRegistry + kMemberTraits + kDeviceThrow + kMetaFor +
+  return std::string("#ifdef __cplusplus\n") + kRangeFor + kPackExpansion + kEnumRegistry + kMemberTraits + kDeviceThrow + kPatternMatching + kMetaFor +
          "#endif\n";
 }
 

@@ -28,6 +28,13 @@ size_t skipAttributes(const std::vector<RawToken>& t, size_t i) {
   return i;
 }
 
+// A name as a pack of characters: a template argument that keeps its text.
+std::string chars(const std::string& x) {
+  std::string r = "::__circle_chars<";
+  for (size_t c = 0; c < x.size(); ++c) r += (c ? ",'" : "'") + std::string(1, x[c]) + "'";
+  return r + ">";
+}
+
 } // namespace
 
 EnumInfo nvvmArchEnum(const std::vector<int>& sms) {
@@ -70,12 +77,10 @@ std::variant<EnumInfo, DialectError, std::monostate> parseEnumDefinition(const s
 }
 
 std::string enumRegistration(const EnumInfo& e) {
-  std::string r = "static_assert(::__circle_enum_reg<" + e.name;
+  std::string r = "static_assert(::__circle_enum_reg<" + e.name + ", " + chars(e.name);
   for (size_t k = 0; k < e.enumerators.size(); ++k) {
     const std::string& x = e.enumerators[k];
-    r += ", ::__circle_en<" + e.name + "::" + x + ", ::__circle_chars<";
-    for (size_t c = 0; c < x.size(); ++c) r += (c ? ",'" : "'") + std::string(1, x[c]) + "'";
-    r += ">";
+    r += ", ::__circle_en<" + e.name + "::" + x + ", " + chars(x);
     for (const EnumeratorAttribute& a : k < e.attributes.size() ? e.attributes[k] : std::vector<EnumeratorAttribute>{}) {
       std::string tag = attributeTag(a.name);
       r += ", ::__circle_av<" + tag +

@@ -6,6 +6,7 @@
 #include "dialect/enum_reflection.h"
 #include "dialect/member_traits.h"
 #include "dialect/meta_printf.h"
+#include "dialect/pattern_matching.h"
 #include "dialect/pack_expansion.h"
 #include "dialect/range_for.h"
 #include "dialect/scope_tracker.h"
@@ -18,6 +19,7 @@
 
 #include "llvm/ADT/DenseSet.h"
 
+#include <cctype>
 #include <map>
 #include <set>
 #include <memory>
@@ -41,6 +43,9 @@ struct Lookahead {
 // and their statements are not read twice.
 bool mayHoldPacks(llvm::StringRef text) {
   if (text.contains("[:") || text.contains('@') || text.contains(".enum_") || text.contains("...?")) return true;
+  if (text.contains("inspect") || text.contains("operator is") || text.contains("operator as") ||
+      text.contains(".is_") || text.contains(".remove_"))
+    return true;
   for (size_t at = text.find("..."); at != llvm::StringRef::npos; at = text.find("...", at + 3)) {
     size_t next = text.find_first_not_of(" \t\r\n", at + 3);
     if (next != llvm::StringRef::npos && text[next] == ';') return true;
@@ -128,7 +133,12 @@ public:
       traced_.insert(pendingArray_);
     }
     if (tok.is(tok::identifier)) declaredName(tok);
+    if (tok.is(tok::identifier) && (previous_.isOneOf(tok::kw_typename, tok::kw_class, tok::kw_struct, tok::kw_using) ||
+                                    (previous_.is(tok::ellipsis) && beforePrevious_.isOneOf(tok::kw_typename, tok::kw_class))))
+      typeNames_.insert(tok.getIdentifierInfo()->getName().str());
     stringTraitAfter(tok);
+    isAsAfter(tok);
+    beforePrevious_ = previous_;
     previous_ = tok;
     if (tok.is(tok::kw_enum)) noteEnum(tok);
     switch (for_) {
@@ -628,8 +638,18 @@ private:
         std::optional<RewritePlan> plan;
         if (kernelTries && !next.raw.empty() && next.raw[0].is("try") && readTryStatement(*lexer, whole))
           plan = planDeviceTry(whole.raw);
+        if (!next.raw.empty() && next.raw[0].is("inspect") && readBlockStatement(*lexer, whole)) {
+          auto inspect = planInspect(whole.raw);
+          if (auto* e = inspect ? std::get_if<DialectError>(&*inspect) : nullptr) {
+            pp_.Diag(whole.tokens[e->token].getLocation(), error_) << e->message;
+            lexText(";", whole.tokens[0].getLocation(), out); // dropped: nothing more is said
+            seekAfter(*lexer, whole.raw.back());
+            continue;
+          }
+          if (inspect) plan = std::get<RewritePlan>(*inspect);
+        }
         if (!plan) break;
-        materialize(*plan, whole.tokens, out);
+        materialize(*plan, whole.tokens, out, &whole.raw);
         seekAfter(*lexer, whole.raw.back());
         continue;
       }
@@ -667,6 +687,12 @@ private:
   // The respelling of a statement of Circle's (an attribute's declaration, packs, @
   // forms), or nothing for one of C++.
   std::optional<std::variant<RewritePlan, DialectError>> planStatement(const std::vector<RawToken>& t) {
+    // The statements after this one are read before the parser (and the watcher) sees
+    // its tokens: the type names it declares are noted now.
+    for (size_t i = 0; i + 1 < t.size(); ++i)
+      if ((t[i].is("using") || t[i].is("typename") || t[i].is("class") || t[i].is("struct")) &&
+          t[i + 1].kind == tok::raw_identifier)
+        typeNames_.insert(t[i + 1].text.str());
     if (holdsLambdaBody(t)) return std::nullopt; // its statements are taken one by one as they are lexed
     if (auto decl = planAttributeDeclaration(t)) {
       if (auto* e = std::get_if<DialectError>(&*decl)) return *e;
@@ -679,7 +705,17 @@ private:
     if (!enumPacks)
       if (auto dependent = planDependentPacks(t, enums_, scopes_.current() == ScopeTracker::Kind::Block))
         return dependent;
-    if (!mayExpandPacks(t, &enums_) && !holdsAtExpression(t)) return std::nullopt;
+    if (!mayExpandPacks(t, &enums_) && !holdsAtExpression(t)) {
+      // P2392's forms: respelled by materialize(), before the parser (whose tentative
+      // parses, in an if's condition, read past what a token-by-token look-ahead sees).
+      for (size_t i = 0; i < t.size(); ++i)
+        if (respellIsAs(t, i, isTypeName()) && (i == 0 || (t[i - 1].kind != tok::period && t[i - 1].kind != tok::arrow))) {
+          RewritePlan plan;
+          plan.keep(0, t.size());
+          return plan;
+        }
+      return std::nullopt;
+    }
     std::variant<RewritePlan, DialectError> plan = planPackExpansion(t, &enums_);
     if (auto* e = std::get_if<DialectError>(&plan)) return *e;
     return std::get<RewritePlan>(std::move(plan));
@@ -736,6 +772,45 @@ private:
       else if (closesBracket(t[k].kind)) --depth;
     }
     return false;
+  }
+
+  // P2392's `operator is`, `A is B` and member type traits (`T.is_reference`) right
+  // after `tok`: read before the parser sees them (dialect/pattern_matching.h).
+  void isAsAfter(const clang::Token& tok) {
+    if (tok.isOneOf(tok::period, tok::arrow)) return; // `x.y is T`: not y's test
+    clang::Lexer* lexer = fileLexerAfter(tok);
+    if (!lexer) return;
+    const char* p = lexer->getBufferLocation();
+    llvm::StringRef buffer = sm_.getBufferData(lexer->getFileID());
+    while (p < buffer.end() && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) ++p;
+    if (p == buffer.end() || !(std::isalpha((unsigned char)*p) || *p == '_') || !fileText(lexer->getFileID()).packs)
+      return;
+    Lookahead next;
+    int count = 0;
+    readAhead(*lexer, next, [&](const RawToken&) { return ++count == 4 ? Read::Done : Read::More; });
+    std::optional<IsAsSpelling> spelled = respellIsAs(next.raw, 0, isTypeName());
+    if (!spelled) return;
+    seekAfter(*lexer, next.raw[spelled->length - 1]);
+    std::vector<clang::Token> out;
+    lexText(spelled->text, next.tokens[0].getLocation(), out);
+    enter(out);
+  }
+
+  std::function<bool(llvm::StringRef)> isTypeName() const {
+    return [this](llvm::StringRef name) { return typeNames_.count(name) != 0; };
+  }
+
+  // `inspect (x) { ... }`, up to its block's '}'.
+  bool readBlockStatement(clang::Lexer& lexer, Lookahead& out) {
+    int depth = 0;
+    bool opened = false;
+    return readAhead(lexer, out, [&](const RawToken& t) {
+      if (t.kind == tok::l_brace && depth == 0) opened = true;
+      if (opensBracket(t.kind)) ++depth;
+      else if (closesBracket(t.kind) && --depth == 0 && opened && t.kind == tok::r_brace) return Read::Done;
+      if (depth < 0 || (t.kind == tok::semi && depth == 0)) return Read::Stop;
+      return Read::More;
+    });
   }
 
   static bool holdsAtExpression(const std::vector<RawToken>& t) {
@@ -850,6 +925,18 @@ private:
           continue;
         }
       }
+      if (piece.original >= 0 && raw) {
+        std::optional<IsAsSpelling> spelled = respellIsAs(*raw, piece.original, isTypeName());
+        size_t n = spelled ? spelled->length : 0;
+        bool kept = spelled && p + n <= pieces.size();
+        for (size_t q = 1; kept && q < n; ++q) kept = pieces[p + q].original == piece.original + (long)q;
+        if (kept && !(piece.original > 0 && ((*raw)[piece.original - 1].kind == tok::period ||
+                                             (*raw)[piece.original - 1].kind == tok::arrow))) {
+          lexText(spelled->text, tokens[piece.original].getLocation(), out);
+          p += n - 1;
+          continue;
+        }
+      }
       if (piece.original > 0 && raw && p + 1 < pieces.size() && pieces[p + 1].original == piece.original + 1 &&
           isStringTrait(*raw, piece.original)) {
         lexText("->* ::__circle_enumerator_name{}", tokens[piece.original].getLocation(), out);
@@ -917,6 +1004,8 @@ private:
     return t;
   }(); // the token before the one being watched
   clang::IdentifierInfo* pendingArray_ = nullptr;
+  clang::Token beforePrevious_ = previous_;
+  std::set<std::string, std::less<>> typeNames_; // declared `typename T`, `class C`: `T is U`, T.is_reference
   llvm::DenseSet<const clang::IdentifierInfo*> enumNames_; // noted enums
   llvm::DenseSet<const clang::IdentifierInfo*> traced_;    // names member traits may follow
   std::set<std::string, std::less<>> attributes_;          // user attributes declared so far

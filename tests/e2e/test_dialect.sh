@@ -163,9 +163,43 @@ expect_contains "$out" "note: non-constexpr function '__circle_enumerator_lacks_
 expect_contains "$out" "attrbad.cxx:11:11: error: '@enum_value' takes an enumeration and an index" "@enum_value's arguments"
 expect_eq "$(grep -c 'expected expression' <<< "$out")" 0 "a misused @ form says nothing more"
 
+# P2392's is/as and inspect: user operators (a plain struct, std::variant through
+# `T is Ts` in requires clauses), arms with bindings, `is T`, braced statements and
+# `is _`; T.is_reference, T.remove_reference on a using alias; a type's .string joined
+# with "+" into a constant string.
+"$CIRCLE" "$PROGRAMS/dialect_patterns.cxx" -o patterns > build.log 2>&1
+expect_eq "$?" 0 "dialect_patterns.cxx compiles ($(cat build.log))"
+expect_eq "$(./patterns)" "$(cat "$PROGRAMS/dialect_patterns.out")" "inspect, is and as match as written"
+cat > patbad.cxx <<'SRC'
+#include <cstdio>
+template <class X> void a(const X& x) {
+  inspect(x) {
+    i as int printf("%d\n", i);
+  }
+}
+template <class X> void b(const X& x) {
+  inspect(x) {
+    is _ => printf("any\n");
+    i as int => printf("%d\n", i);
+  }
+}
+template <class X> void c(const X& x) {
+  inspect(x) {
+    i is int => printf("%d\n", i);
+  }
+}
+int main() { a(1); b(2); c(3); }
+SRC
+out=$("$CIRCLE" patbad.cxx -o patbad 2>&1); rc=$?
+expect_eq "$rc" 1 "misused inspect fails"
+expect_contains "$out" "patbad.cxx:4:5: error: an inspect's pattern needs '=>' and a statement" "a pattern without =>"
+expect_contains "$out" "patbad.cxx:10:5: error: a pattern after 'is _' is never reached" "a pattern after is _"
+expect_contains "$out" "patbad.cxx:15:7: error: 'name is type' binds nothing" "a binding with is"
+expect_eq "$(grep -c error: <<< "$out")" 3 "each misuse said once, nothing more"
+
 # The guide's programs, verbatim (tests/seed/): they compile for two sms; the GPU
 # suite runs them (tests/gpu/cases.txt, seed_*).
-for name in roman unique qsort vec targets if_target launch bad_launch tuning1 launch2; do
+for name in roman unique qsort vec targets if_target launch bad_launch tuning1 launch2 any; do
   out=$(cu -sm_75 -sm_90 "$CIRCLE_ROOT/tests/seed/$name.cxx" -o "$name" 2>&1)
   expect_eq "$?" 0 "the guide's $name.cxx compiles ($out)"
 done

@@ -4,6 +4,7 @@
 #include "dialect/member_traits.h"
 #include "dialect/meta_printf.h"
 #include "dialect/pack_expansion.h"
+#include "dialect/pattern_matching.h"
 #include "dialect/user_attributes.h"
 #include "dialect/range_for.h"
 
@@ -123,7 +124,7 @@ TEST_CASE("enum definitions are read with their enumerators in order") {
   CHECK(std::holds_alternative<std::monostate>(parseEnumDefinition(rawTokens("class opaque : int;"))));
   CHECK(std::holds_alternative<std::monostate>(parseEnumDefinition(rawTokens("{ anonymous };"))));
   CHECK(enumRegistration(*e) ==
-        "static_assert(::__circle_enum_reg<tuning, ::__circle_en<tuning::a, ::__circle_chars<'a'>>, "
+        "static_assert(::__circle_enum_reg<tuning, ::__circle_chars<'t','u','n','i','n','g'>, ::__circle_en<tuning::a, ::__circle_chars<'a'>>, "
         "::__circle_en<tuning::b, ::__circle_chars<'b'>>, ::__circle_en<tuning::c, ::__circle_chars<'c'>>>::__ok, \"\");");
 }
 
@@ -301,4 +302,38 @@ TEST_CASE("@meta printf becomes an annotated constant") {
   std::vector<RawToken> bad = rawTokens("@meta printf();");
   REQUIRE(planMetaPrintf(bad));
   CHECK(std::get<DialectError>(*planMetaPrintf(bad)).message == "'@meta printf' needs a format");
+}
+
+TEST_CASE("P2392's is, as and inspect") {
+  auto isType = [](llvm::StringRef n) { return n == "T" || n == "Ts"; };
+  auto spell = [&](const std::string& s) -> std::string {
+    std::vector<RawToken> t = rawTokens(s);
+    auto r = respellIsAs(t, 0, isType);
+    return r ? r->text + " / " + std::to_string(r->length) : "none";
+  };
+  CHECK(spell("operator is (") == "__circle_operator_is / 2");
+  CHECK(spell("operator as <") == "__circle_operator_as / 2");
+  CHECK(spell("T is Ts") == "__is_same(T, Ts) / 3");
+  CHECK(spell("x is int") == "__circle_operator_is<int>(x) / 3");
+  CHECK(spell("T.is_reference)") == "__is_reference(T) / 3");
+  CHECK(spell("T.remove_reference*") == "__remove_reference_t(T) / 3");
+  CHECK(spell("T.string +") == "::__circle_type_name<T> / 3");
+  CHECK(spell("x.is_reference") == "none"); // not a type
+  CHECK(spell("T.size()") == "none");
+
+  auto inspect = [](const std::string& s) {
+    std::vector<RawToken> t = rawTokens(s);
+    auto plan = planInspect(t);
+    if (!plan) return std::string("none");
+    if (auto* e = std::get_if<DialectError>(&*plan)) return "error: " + e->message;
+    return render(t, std::get<RewritePlan>(*plan));
+  };
+  CHECK(inspect("inspect(x) { i as int => f(i); is _ => g(); }") ==
+        "{ auto&& __circle_inspected = ( x ); if (__circle_operator_is< int >(__circle_inspected)) { auto&& i = "
+        "__circle_operator_as< int >(__circle_inspected); f ( i ) ; } else { g ( ) ; } }");
+  CHECK(inspect("inspect(x) { is const char* => { f(); } }") ==
+        "{ auto&& __circle_inspected = ( x ); if (__circle_operator_is< const char * >(__circle_inspected)) { { f ( ) ; "
+        "} } }");
+  CHECK(inspect("inspect(x) { i as => f(); }") == "error: expected a type after 'as'");
+  CHECK(inspect("switch(x) { }") == "none");
 }
