@@ -1,0 +1,170 @@
+#include "dialect/dialect_takeover.h"
+
+namespace circle {
+
+void DialectTakeover::staticAssertMessage(const clang::Token& tok) {
+  switch (assert_) {
+  case Assert::None:
+    if (tok.is(tok::kw_static_assert)) assert_ = Assert::Keyword;
+    return;
+  case Assert::Keyword:
+    assert_ = tok.is(tok::l_paren) ? Assert::Condition : Assert::None;
+    assertDepth_ = 1;
+    return;
+  case Assert::Condition:
+  case Assert::Message:
+    if (opensBracket(tok.getKind())) ++assertDepth_;
+    else if (closesBracket(tok.getKind()) && --assertDepth_ == 0) assert_ = Assert::None;
+    else if (assertDepth_ == 1 && tok.is(tok::comma)) assert_ = Assert::Message;
+    else if (assertDepth_ == 1 && assert_ == Assert::Message && tok.is(tok::plus)) {
+      pp_.getDiagnostics().setSeverity(clang::diag::ext_cxx_static_assert_user_generated_message,
+                                       clang::diag::Severity::Ignored, {});
+      std::vector<clang::Token> out;
+      lexText("::__circle_string{} +", tok.getLocation(), out);
+      enter(out);
+      assert_ = Assert::Joined;
+    }
+    return;
+  case Assert::Joined:
+    if (opensBracket(tok.getKind())) ++assertDepth_;
+    else if (closesBracket(tok.getKind()) && --assertDepth_ == 0) assert_ = Assert::None;
+    return;
+  }
+}
+
+bool DialectTakeover::isStringTrait(const std::vector<RawToken>& t, size_t dot) {
+  if (dot == 0 || dot + 1 >= t.size() || t[dot].kind != tok::period || !t[dot + 1].is("string")) return false;
+  if (dot + 2 < t.size() &&
+      (t[dot + 2].kind == tok::l_paren || t[dot + 2].kind == tok::period || t[dot + 2].kind == tok::arrow ||
+       t[dot + 2].kind == tok::l_square || t[dot + 2].kind == tok::coloncolon))
+    return false;
+  return t[dot - 1].kind == tok::r_paren || t[dot - 1].kind == tok::raw_identifier;
+}
+
+void DialectTakeover::stringTraitAfter(const clang::Token& tok) {
+  if (!tok.isOneOf(tok::r_paren, tok::identifier)) return;
+  clang::Lexer* lexer = fileLexerAfter(tok);
+  if (!lexer) return;
+  const char* p = lexer->getBufferLocation();
+  if (p == sm_.getBufferData(lexer->getFileID()).end() || *p != '.' || !fileText(lexer->getFileID()).packs) return;
+  Lookahead next;
+  int count = 0;
+  readAhead(*lexer, next, [&](const RawToken&) { return ++count == 3 ? Read::Done : Read::More; });
+  std::vector<RawToken> t{{tok.is(tok::r_paren) ? tok::r_paren : tok::raw_identifier, 0, 1, "x"}};
+  t.insert(t.end(), next.raw.begin(), next.raw.end());
+  if (!isStringTrait(t, 1)) return;
+  seekAfter(*lexer, next.raw[1]);
+  std::vector<clang::Token> out;
+  lexText("->* ::__circle_enumerator_name{}", next.tokens[0].getLocation(), out);
+  enter(out);
+}
+
+bool DialectTakeover::holdsLambdaBody(const std::vector<RawToken>& t) {
+  int depth = 0;
+  for (size_t k = 0; k < t.size(); ++k) {
+    if (t[k].kind == tok::l_brace && depth > 0 && k > 0) {
+      const RawToken& before = t[k - 1];
+      if (before.kind == tok::r_paren || before.kind == tok::r_square || before.is("mutable") ||
+          before.is("noexcept") || before.is("constexpr") || before.is("consteval"))
+        return true;
+      for (size_t j = k; j-- > 0 && t[j].kind != tok::comma && t[j].kind != tok::l_paren;)
+        if (t[j].kind == tok::arrow && j > 0 && t[j - 1].kind == tok::r_paren) return true; // -> T {
+    }
+    if (opensBracket(t[k].kind)) ++depth;
+    else if (closesBracket(t[k].kind)) --depth;
+  }
+  return false;
+}
+
+void DialectTakeover::isAsAfter(const clang::Token& tok) {
+  if (tok.isOneOf(tok::period, tok::arrow)) return; // `x.y is T`: not y's test
+  clang::Lexer* lexer = fileLexerAfter(tok);
+  if (!lexer) return;
+  const char* p = lexer->getBufferLocation();
+  llvm::StringRef buffer = sm_.getBufferData(lexer->getFileID());
+  while (p < buffer.end() && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) ++p;
+  if (p == buffer.end() || !(std::isalpha((unsigned char)*p) || *p == '_') || !fileText(lexer->getFileID()).packs)
+    return;
+  Lookahead next;
+  int count = 0;
+  readAhead(*lexer, next, [&](const RawToken&) { return ++count == 4 ? Read::Done : Read::More; });
+  std::optional<IsAsSpelling> spelled = respellIsAs(next.raw, 0, isTypeName());
+  if (!spelled) return;
+  seekAfter(*lexer, next.raw[spelled->length - 1]);
+  std::vector<clang::Token> out;
+  lexText(spelled->text, next.tokens[0].getLocation(), out);
+  enter(out);
+}
+
+bool DialectTakeover::holdsAtExpression(const std::vector<RawToken>& t) {
+  for (size_t i = 0; i < t.size(); ++i)
+    if (isAtExpression(t, i)) return true;
+  return false;
+}
+
+void DialectTakeover::atExpressionAfter(const clang::Token& tok) {
+  clang::Lexer* lexer = fileLexerAfter(tok);
+  if (!lexer || !fileText(lexer->getFileID()).packs) return;
+  const char* p = lexer->getBufferLocation();
+  llvm::StringRef buffer = sm_.getBufferData(lexer->getFileID());
+  while (p < buffer.end() && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) ++p;
+  if (p == buffer.end() || *p != '@') return;
+  Lookahead at;
+  int depth = 0;
+  bool whole = readAhead(*lexer, at, [&](const RawToken& t) {
+    size_t n = at.raw.size(); // `@ name (`, then to its ')'
+    if (n == 1) return Read::More;
+    if (n == 2) return t.kind == tok::raw_identifier ? Read::More : Read::Stop;
+    if (n == 3 && t.kind != tok::l_paren) return Read::Stop;
+    if (opensBracket(t.kind)) ++depth;
+    else if (closesBracket(t.kind) && --depth == 0) return Read::Done;
+    return Read::More;
+  });
+  if (!whole || !isAtExpression(at.raw, 0)) return;
+  RewritePlan plan;
+  auto done = planAtExpression(at.raw, 0, plan);
+  if (auto* e = std::get_if<DialectError>(&*done)) {
+    pp_.Diag(at.tokens[e->token].getLocation(), error_) << e->message;
+    seekAfter(*lexer, at.raw.back());
+    return;
+  }
+  std::vector<clang::Token> out;
+  materialize(plan, at.tokens, out, &at.raw);
+  seekAfter(*lexer, at.raw.back());
+  // `@enum_value(E, i).string`: the parser will not see this ')' come from the file.
+  Lookahead next;
+  int count = 0;
+  readAhead(*lexer, next, [&](const RawToken&) { return ++count == 3 ? Read::Done : Read::More; });
+  std::vector<RawToken> t{at.raw.back()};
+  t.insert(t.end(), next.raw.begin(), next.raw.end());
+  if (isStringTrait(t, 1)) {
+    lexText("->* ::__circle_enumerator_name{}", next.tokens[0].getLocation(), out);
+    seekAfter(*lexer, next.raw[1]);
+  }
+  enter(out);
+}
+
+void DialectTakeover::rangeInit(const clang::Token& colon) {
+  clang::Lexer* lexer = fileLexerAfter(colon);
+  if (!lexer) return;
+  Lookahead init;
+  int depth = 0;
+  bool whole = readAhead(*lexer, init, [&](const RawToken& t) {
+    if (opensBracket(t.kind)) ++depth;
+    else if (t.kind == tok::r_paren && depth == 0) return Read::Done;
+    else if (closesBracket(t.kind))
+      return depth-- == 0 ? Read::Stop : Read::More;
+    else if (t.kind == tok::semi && depth == 0) return Read::Stop;
+    return Read::More;
+  });
+  if (!whole) return;
+  size_t close = init.raw.size() - 1;
+  RewritePlan plan;
+  if (!planRangeInit(init.raw, 0, close, plan)) return;
+  std::vector<clang::Token> out;
+  materialize(plan, init.tokens, out);
+  seekTo(*lexer, init.raw[close]);
+  enter(out);
+}
+
+} // namespace circle
