@@ -170,6 +170,12 @@ private:
     return false;
   }
   enum class Read { More, Done, Stop };
+  // The next `n` raw tokens (fewer at the file's end or a directive).
+  Lookahead readTokens(clang::Lexer& lexer, int n) {
+    Lookahead next;
+    readAhead(lexer, next, [&](const RawToken&) { return (int)next.raw.size() == n ? Read::Done : Read::More; });
+    return next;
+  }
 
   // Does the '{' just read (the last of `r`) open a braced initializer: after '=' or
   // ']', or after a name (`T{...}`) in a statement that declares no class or namespace?

@@ -96,9 +96,7 @@ void DialectTakeover::declaredName(const clang::Token& tok) {
   llvm::StringRef n = name(tok);
   clang::Lexer* lexer = fileLexerAfter(tok);
   if (!lexer) return;
-  Lookahead next;
-  int count = 0;
-  readAhead(*lexer, next, [&](const RawToken&) { return ++count == 3 ? Read::Done : Read::More; });
+  Lookahead next = readTokens(*lexer, 3);
   std::vector<RawToken> t{{tok::raw_identifier, 0, tok.getLength(), n}};
   t.insert(t.end(), next.raw.begin(), next.raw.end());
   auto trait = memberTrait(t, 0, traits_);

@@ -47,9 +47,7 @@ void DialectTakeover::stringTraitAfter(const clang::Token& tok) {
   if (!lexer) return;
   const char* p = lexer->getBufferLocation();
   if (p == sm_.getBufferData(lexer->getFileID()).end() || *p != '.' || !fileText(lexer->getFileID()).packs) return;
-  Lookahead next;
-  int count = 0;
-  readAhead(*lexer, next, [&](const RawToken&) { return ++count == 3 ? Read::Done : Read::More; });
+  Lookahead next = readTokens(*lexer, 3);
   std::vector<RawToken> t{{tok.is(tok::r_paren) ? tok::r_paren : tok::raw_identifier, 0, 1, "x"}};
   t.insert(t.end(), next.raw.begin(), next.raw.end());
   if (!isStringTrait(t, 1)) return;
@@ -85,9 +83,7 @@ void DialectTakeover::isAsAfter(const clang::Token& tok) {
   while (p < buffer.end() && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) ++p;
   if (p == buffer.end() || !(std::isalpha((unsigned char)*p) || *p == '_') || !fileText(lexer->getFileID()).packs)
     return;
-  Lookahead next;
-  int count = 0;
-  readAhead(*lexer, next, [&](const RawToken&) { return ++count == 4 ? Read::Done : Read::More; });
+  Lookahead next = readTokens(*lexer, 4);
   std::optional<IsAsSpelling> spelled = respellIsAs(next.raw, 0, isTypeName());
   if (!spelled) return;
   seekAfter(*lexer, next.raw[spelled->length - 1]);
@@ -132,9 +128,7 @@ void DialectTakeover::atExpressionAfter(const clang::Token& tok) {
   materialize(plan, at.tokens, out, &at.raw);
   seekAfter(*lexer, at.raw.back());
   // `@enum_value(E, i).string`: the parser will not see this ')' come from the file.
-  Lookahead next;
-  int count = 0;
-  readAhead(*lexer, next, [&](const RawToken&) { return ++count == 3 ? Read::Done : Read::More; });
+  Lookahead next = readTokens(*lexer, 3);
   std::vector<RawToken> t{at.raw.back()};
   t.insert(t.end(), next.raw.begin(), next.raw.end());
   if (isStringTrait(t, 1)) {
