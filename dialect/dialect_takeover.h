@@ -219,6 +219,8 @@ private:
   // template's `T x` needs). Not when more follows (`.string.size()`, `.string(...)`,
   // `.string[i]`): the ->* would bind after it.
   static bool isStringTrait(const std::vector<RawToken>& t, size_t dot);
+  // Does a token of this kind (or keyword) before a name bind tighter than ->*?
+  static bool bindsBeforePointerToMember(clang::tok::TokenKind kind, llvm::StringRef spelling);
 
   // The same after a ')' or a name the parser has just been given.
   void stringTraitAfter(const clang::Token& tok);

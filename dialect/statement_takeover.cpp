@@ -4,9 +4,17 @@ namespace circle {
 
 bool mayHoldPacks(llvm::StringRef text) {
   if (text.contains("[:") || text.contains('@') || text.contains(".enum_") || text.contains("...?")) return true;
-  if (text.contains("inspect") || text.contains("operator is") || text.contains("operator as") ||
-      text.contains(".is_") || text.contains(".remove_"))
-    return true;
+  if (text.contains("operator is") || text.contains("operator as")) return true;
+  // inspect (x) {, and Circle's member type traits: not a member function's call
+  // (`f.is_open()`, `l.remove_if(...)`), which ordinary code says often.
+  for (llvm::StringRef word : {"inspect", ".is_reference", ".is_lvalue_reference", ".is_rvalue_reference", ".is_pointer",
+                               ".is_const", ".is_enum", ".is_class", ".is_integral", ".is_floating_point",
+                               ".remove_reference", ".remove_cvref", ".remove_const", ".remove_pointer", ".add_pointer"})
+    for (size_t at = text.find(word); at != llvm::StringRef::npos; at = text.find(word, at + 1)) {
+      size_t next = text.find_first_not_of(" \t\r\n", at + word.size());
+      bool call = next != llvm::StringRef::npos && text[next] == '(';
+      if (word == "inspect" ? call : !call) return true;
+    }
   for (size_t at = text.find("..."); at != llvm::StringRef::npos; at = text.find("...", at + 3)) {
     size_t next = text.find_first_not_of(" \t\r\n", at + 3);
     if (next != llvm::StringRef::npos && text[next] == ';') return true;

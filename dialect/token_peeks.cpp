@@ -38,7 +38,21 @@ bool DialectTakeover::isStringTrait(const std::vector<RawToken>& t, size_t dot) 
       (t[dot + 2].kind == tok::l_paren || t[dot + 2].kind == tok::period || t[dot + 2].kind == tok::arrow ||
        t[dot + 2].kind == tok::l_square || t[dot + 2].kind == tok::coloncolon))
     return false;
-  return t[dot - 1].kind == tok::r_paren || t[dot - 1].kind == tok::raw_identifier;
+  if (t[dot - 1].kind == tok::r_paren) return true;
+  if (t[dot - 1].kind != tok::raw_identifier) return false;
+  // `&x.string`, `-x.string`, `a.x.string`: a unary operator or a member access before
+  // the name would take the ->* as its operand's end; C++'s member is meant there.
+  return dot < 2 || !bindsBeforePointerToMember(t[dot - 2].kind, t[dot - 2].text);
+}
+
+bool DialectTakeover::bindsBeforePointerToMember(clang::tok::TokenKind kind, llvm::StringRef spelling) {
+  switch (kind) {
+  case tok::amp: case tok::star: case tok::exclaim: case tok::minus: case tok::plus: case tok::tilde:
+  case tok::plusplus: case tok::minusminus: case tok::period: case tok::arrow:
+    return true;
+  default:
+    return spelling == "sizeof" || spelling == "alignof";
+  }
 }
 
 void DialectTakeover::stringTraitAfter(const clang::Token& tok) {
@@ -47,6 +61,10 @@ void DialectTakeover::stringTraitAfter(const clang::Token& tok) {
   if (!lexer) return;
   const char* p = lexer->getBufferLocation();
   if (p == sm_.getBufferData(lexer->getFileID()).end() || *p != '.' || !fileText(lexer->getFileID()).packs) return;
+  if (tok.is(tok::identifier) &&
+      bindsBeforePointerToMember(previous_.getKind(),
+                                 previous_.getIdentifierInfo() ? previous_.getIdentifierInfo()->getName() : ""))
+    return;
   Lookahead next = readTokens(*lexer, 3);
   std::vector<RawToken> t{{tok.is(tok::r_paren) ? tok::r_paren : tok::raw_identifier, 0, 1, "x"}};
   t.insert(t.end(), next.raw.begin(), next.raw.end());

@@ -197,6 +197,29 @@ expect_contains "$out" "patbad.cxx:10:5: error: a pattern after 'is _' is never 
 expect_contains "$out" "patbad.cxx:15:7: error: 'name is type' binds nothing" "a binding with is"
 expect_eq "$(grep -c error: <<< "$out")" 3 "each misuse said once, nothing more"
 
+# In a file that uses Circle's syntax, a struct's member named string keeps C++'s
+# meaning wherever an operator binds before the member access (&, -, sizeof, a chain,
+# ->) or more follows it (.size(), [i]); on its own it reads the member.
+cat > members.cxx <<'SRC'
+#include <cstdio>
+#include <string>
+struct named { std::string string; int number; };
+struct outer { named inner; };
+int main() {
+  named n{"abc", 3};
+  outer o{{"de", 4}};
+  const std::string* p = &n.string;
+  named* q = &n;
+  std::printf("%zu %zu %c %s %zu %s\n", p->size(), n.string.size(), n.string[1], o.inner.string.c_str(),
+              sizeof n.string == sizeof(std::string) ? (size_t)1 : (size_t)0, q->string.c_str());
+  std::string copy = n.string;
+  std::printf("%s %d\n", copy.c_str(), @range(2)) ...;
+}
+SRC
+"$CIRCLE" members.cxx -o members > build.log 2>&1
+expect_eq "$?" 0 "members named string compile in a Circle file ($(cat build.log))"
+expect_eq "$(./members)" "$(printf '3 3 b de 1 abc\nabc 0\nabc 1')" "members named string read as C++ members"
+
 # The guide's programs, verbatim (tests/seed/): they compile for two sms; the GPU
 # suite runs them (tests/gpu/cases.txt, seed_*).
 for name in roman unique qsort vec targets if_target launch bad_launch tuning1 launch2 any; do
