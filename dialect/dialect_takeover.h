@@ -289,7 +289,9 @@ private:
   Assert assert_ = Assert::None;
   int assertDepth_ = 0;
   clang::FileID lastFile_;                                 // the previous token's file
-  bool startPending_ = false;                              // a directive came after it
+  bool startPending_ = false;
+  bool userFile_ = false;    // lastFile_ is a user's file (not a system header)
+  bool dialectFile_ = false; // ... that uses Circle's syntax (fileText().packs)                              // a directive came after it
 };
 
 } // namespace circle

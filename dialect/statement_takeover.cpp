@@ -29,7 +29,18 @@ void DialectTakeover::noteEnumName(llvm::StringRef name) {
 }
 
 void DialectTakeover::onToken(const clang::Token& tok) {
-  scopes_.onToken(tok);
+  // The file being lexed, from its lexer (asking the SourceManager for each token's
+  // file would cost more than the rest of this watcher).
+  clang::PreprocessorLexer* fileLexer = pp_.getCurrentFileLexer();
+  clang::FileID file = fileLexer ? fileLexer->getFileID() : clang::FileID();
+  if (file != lastFile_) {
+    userFile_ = file.isValid() && !sm_.isInSystemHeader(sm_.getLocForStartOfFile(file));
+    dialectFile_ = userFile_ && fileText(file).packs;
+    startPending_ = true;
+    lastFile_ = file;
+  }
+  // A system header's braces balance within it: scopes are a user's file's.
+  if (userFile_) scopes_.onToken(tok);
   // Text due after this token is entered last, so that it comes first: statements()
   // may have entered the respelled statements that follow.
   std::vector<clang::Token> due;
@@ -44,27 +55,28 @@ void DialectTakeover::onToken(const clang::Token& tok) {
 
 void DialectTakeover::onTokenInOrder(const clang::Token& tok) {
   staticAssertMessage(tok);
-  if (tok.getLocation().isFileID()) {
-    clang::FileID file = sm_.getFileID(tok.getLocation());
-    bool fresh = startPending_ || file != lastFile_;
-    lastFile_ = file;
+  if (tok.getLocation().isFileID() && startPending_) {
     startPending_ = false;
-    if (fresh && !tok.isOneOf(tok::semi, tok::l_brace, tok::r_brace)) firstStatement(tok);
+    if (!tok.isOneOf(tok::semi, tok::l_brace, tok::r_brace)) firstStatement(tok);
   }
-  if (tok.is(tok::l_square) && pendingArray_ && previous_.is(tok::identifier) &&
-      previous_.getIdentifierInfo() == pendingArray_) {
-    traits_.arrays.insert(pendingArray_->getName().str());
-    traced_.insert(pendingArray_);
+  if (userFile_) { // what names are (arrays, enums' variables, types) is read in users' files only
+    if (tok.is(tok::l_square) && pendingArray_ && previous_.is(tok::identifier) &&
+        previous_.getIdentifierInfo() == pendingArray_) {
+      traits_.arrays.insert(pendingArray_->getName().str());
+      traced_.insert(pendingArray_);
+    }
+    if (tok.is(tok::identifier)) declaredName(tok);
+    if (tok.is(tok::identifier) && (previous_.isOneOf(tok::kw_typename, tok::kw_class, tok::kw_struct, tok::kw_using) ||
+                                    (previous_.is(tok::ellipsis) && beforePrevious_.isOneOf(tok::kw_typename, tok::kw_class))))
+      typeNames_.insert(tok.getIdentifierInfo()->getName().str());
   }
-  if (tok.is(tok::identifier)) declaredName(tok);
-  if (tok.is(tok::identifier) && (previous_.isOneOf(tok::kw_typename, tok::kw_class, tok::kw_struct, tok::kw_using) ||
-                                  (previous_.is(tok::ellipsis) && beforePrevious_.isOneOf(tok::kw_typename, tok::kw_class))))
-    typeNames_.insert(tok.getIdentifierInfo()->getName().str());
-  stringTraitAfter(tok);
-  isAsAfter(tok);
+  if (dialectFile_) { // the peeks a token ahead, in files that use Circle's syntax
+    stringTraitAfter(tok);
+    isAsAfter(tok);
+  }
   beforePrevious_ = previous_;
   previous_ = tok;
-  if (tok.is(tok::kw_enum)) noteEnum(tok);
+  if (tok.is(tok::kw_enum) && userFile_) noteEnum(tok);
   switch (for_) {
   case For::Paren:
     if (tok.is(tok::l_paren)) {
@@ -88,8 +100,8 @@ void DialectTakeover::onTokenInOrder(const clang::Token& tok) {
     break;
   }
   if (tok.is(tok::kw_for)) for_ = For::Paren;
-  else if (tok.isOneOf(tok::semi, tok::l_brace, tok::r_brace)) statements(tok);
-  atExpressionAfter(tok);
+  else if (userFile_ && tok.isOneOf(tok::semi, tok::l_brace, tok::r_brace)) statements(tok);
+  if (dialectFile_) atExpressionAfter(tok);
 }
 
 void DialectTakeover::declaredName(const clang::Token& tok) {
