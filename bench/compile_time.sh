@@ -7,6 +7,9 @@
 # per sm that circle puts in its fat binary. Wall time and peak memory are those of
 # the whole process tree (bench/tree_peak.py). "circle -t1" is circle with one
 # thread for the sms' back ends and ptxas: how it scales with this machine's cores.
+# circle's preamble cache (README: the preamble cache) lives in a directory of this
+# run, warmed once per cell before timing, as in a build of many sources with the same
+# options; "no cache" is circle with CIRCLE_CACHE_DIR=off, what a first compile costs.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -17,6 +20,7 @@ clangxx="${CLANGXX:-clang++-22}"
 runs="${1:-5}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+export CIRCLE_CACHE_DIR="$work/cache"
 
 all_sms=(75 80 86 87 89 90 100 120)
 declare -A times mems
@@ -43,6 +47,12 @@ for src in small_kernel stl_heavy thrust_cub; do
   [ "$src" = thrust_cub ] && counts=(1) # CUB builds for one sm in one pass (README: CCCL)
   for n in "${counts[@]}"; do cells+=("$src:$n"); done
 done
+for cell in "${cells[@]}"; do # the preamble cache: a configuration's PCH is built at its second compile
+  src=${cell%:*} n=${cell#*:}
+  flags=()
+  for sm in "${all_sms[@]:0:$n}"; do flags+=("-sm_$sm"); done
+  for warm in 1 2; do "$circle" --cuda-path="$cuda" "${flags[@]}" "$here/$src.cxx" -o "$work/c.out"; done
+done
 for ((r = 0; r < runs; r++)); do
   for cell in "${cells[@]}"; do
     src=${cell%:*} n=${cell#*:}
@@ -55,6 +65,7 @@ for ((r = 0; r < runs; r++)); do
     done
     sample "circle:$cell" "$circle" --cuda-path="$cuda" "${circle_flags[@]}" "$here/$src.cxx" -o "$work/c.out"
     [ "$n" = 8 ] && sample "circle1:$cell" "$circle" --cuda-path="$cuda" -t 1 "${circle_flags[@]}" "$here/$src.cxx" -o "$work/c1.out"
+    sample "cold:$cell" env CIRCLE_CACHE_DIR=off "$circle" --cuda-path="$cuda" "${circle_flags[@]}" "$here/$src.cxx" -o "$work/c0.out"
     sample "nvcc:$cell" "$nvcc" -x cu -std=c++20 --expt-relaxed-constexpr "${nvcc_flags[@]}" "$here/$src.cxx" -o "$work/n.out"
     [ "$src" = thrust_cub ] || sample "clang:$cell" "$clangxx" -x cuda --no-offload-new-driver --cuda-path="$cuda" \
       -Wno-unknown-cuda-version -std=c++20 -O2 "${clang_flags[@]}" "$here/$src.cxx" -o "$work/l.out" \
@@ -62,12 +73,12 @@ for ((r = 0; r < runs; r++)); do
   done
 done
 
-printf '%-13s %-3s | %8s %9s %8s %8s | %9s %8s %8s | %8s %8s | %9s\n' source sms "circle s" "circle-t1" "nvcc s" \
-  "clang s" "circle MB" "nvcc MB" "clang MB" "nvcc/c" "clang/c" "vs 1 sm"
+printf '%-13s %-3s | %8s %9s %8s %8s %8s | %9s %8s %8s | %8s %8s %8s | %9s\n' source sms "circle s" "circle-t1" \
+  "no cache" "nvcc s" "clang s" "circle MB" "nvcc MB" "clang MB" "nvcc/c" "c/nvcc" "clang/c" "vs 1 sm"
 declare -A one
 for cell in "${cells[@]}"; do
   src=${cell%:*} n=${cell#*:}
-  ct=$(median "${times[circle:$cell]}") nt=$(median "${times[nvcc:$cell]}")
+  ct=$(median "${times[circle:$cell]}") nt=$(median "${times[nvcc:$cell]}") c0=$(median "${times[cold:$cell]}")
   cm=$(median "${mems[circle:$cell]}") nm=$(median "${mems[nvcc:$cell]}")
   c1=- lt=- lm=- lx=-
   [ -n "${times[circle1:$cell]:-}" ] && c1=$(median "${times[circle1:$cell]}")
@@ -76,9 +87,11 @@ for cell in "${cells[@]}"; do
     lx=$(printf '%.2f' "$(echo "$lt / $ct" | bc -l)")
   fi
   [ "$n" = 1 ] && one[$src]=$ct
-  printf '%-13s %-3s | %8s %9s %8s %8s | %9s %8s %8s | %8.2f %8s | %8.2fx\n' "$src" "$n" "$ct" "$c1" "$nt" "$lt" \
-    "$cm" "$nm" "$lm" "$(echo "$nt / $ct" | bc -l)" "$lx" "$(echo "$ct / ${one[$src]}" | bc -l)"
+  printf '%-13s %-3s | %8s %9s %8s %8s %8s | %9s %8s %8s | %8.2f %8.2f %8s | %8.2fx\n' "$src" "$n" "$ct" "$c1" "$c0" \
+    "$nt" "$lt" "$cm" "$nm" "$lm" "$(echo "$nt / $ct" | bc -l)" "$(echo "$ct / $nt" | bc -l)" "$lx" \
+    "$(echo "$ct / ${one[$src]}" | bc -l)"
 done
 echo
-echo "nvcc/c, clang/c: their time / circle's (above 1: circle is faster). vs 1 sm: circle's time / its 1-sm time."
+echo "nvcc/c, clang/c: their time / circle's (above 1: circle is faster); c/nvcc: circle's / nvcc's. vs 1 sm: circle's time / its 1-sm time."
+echo "no cache: circle with CIRCLE_CACHE_DIR=off (its preamble parsed, as at a configuration's first compile)."
 echo "MB: peak resident memory of the whole process tree, in MiB."

@@ -2,6 +2,7 @@
 
 #include "dialect/meta_printf.h"
 #include "dialect/statement_takeover.h"
+#include "frontend/preamble_pch.h"
 
 #include "codegen/codegen_objects.h"
 #include "codegen/device_constants.h"
@@ -854,7 +855,6 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
     printPlan(o, tk, *inv);
     return true;
   }
-  clang::CompilerInstance ci(std::move(inv));
   SourceRespelling respelling;
   if (tk) {
     respelling.sms = o.smTargets;
@@ -862,7 +862,15 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
     llvm::SmallString<256> real;
     if (!llvm::sys::fs::real_path(tk->root, real)) respelling.systemDirs.push_back(real.str().str());
   }
-  ci.createVirtualFileSystem(makeCircleSyntaxFileSystem(llvm::vfs::getRealFileSystem(), std::move(respelling)));
+  auto fs = makeCircleSyntaxFileSystem(llvm::vfs::getRealFileSystem(), std::move(respelling));
+  // The preamble from a precompiled header, where the output is code (-E prints the
+  // headers' text, which a PCH holds no more). -MD still lists them: Clang's
+  // dependency collector reads a PCH's input files.
+  if (tk && !source.preprocessed && o.kind != OutputKind::Preprocessed && o.kind != OutputKind::Dependencies)
+    if (auto pch = usePreamblePch(*inv, fs, report))
+      for (const std::string& header : pch->inputs) outputs.protect(header);
+  clang::CompilerInstance ci(std::move(inv));
+  ci.createVirtualFileSystem(fs);
   ci.createDiagnostics();
   std::shared_ptr<DependencyFile> deps;
   if (o.deps.enabled) {

@@ -29,7 +29,18 @@ DependencyFile::DependencyFile(const DependencyOptions& opts, const std::vector<
 void DependencyFile::maybeAddDependency(llvm::StringRef file, bool fromModule, bool isSystem, bool isModuleFile,
                                         bool isMissing) {
   if (file == kPreludeName || file == kLaunchPreludeName) return;
+  // A preamble PCH's headers (frontend/preamble_pch.h) arrive as the PCH loads, before
+  // the main file: they follow it, where they came without a PCH (make's $< is the source).
+  if (fromModule && !mainSeen_) {
+    held_.push_back({file.str(), isSystem, isModuleFile, isMissing});
+    return;
+  }
   clang::DependencyFileGenerator::maybeAddDependency(file, fromModule, isSystem, isModuleFile, isMissing);
+  if (fromModule || mainSeen_) return;
+  mainSeen_ = true;
+  for (const Held& h : held_)
+    clang::DependencyFileGenerator::maybeAddDependency(h.file, true, h.isSystem, h.isModuleFile, h.isMissing);
+  held_.clear();
 }
 
 std::string DependencyFile::text() {

@@ -18,6 +18,14 @@ public:
   // Clang writes the file here, even after errors; circle writes text() on success.
   void finishedMainFile(clang::DiagnosticsEngine&) override {}
   std::string text();
+
+private:
+  struct Held {
+    std::string file;
+    bool isSystem, isModuleFile, isMissing;
+  };
+  std::vector<Held> held_; // a PCH's inputs, until the main file is listed
+  bool mainSeen_ = false;
 };
 
 struct Options;

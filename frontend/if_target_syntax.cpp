@@ -72,6 +72,15 @@ public:
     if (name.getIdentifierInfo()->getName() == "target") macro_ = nullptr;
   }
   void onToken(const clang::Token& tok) {
+    if (!lookedUp_) {
+      // The prelude from a precompiled header (frontend/preamble_pch.h) defined the
+      // macro before any callback could see it.
+      lookedUp_ = true;
+      if (!macro_) {
+        macro_ = pp_.getMacroInfo(pp_.getIdentifierInfo("target"));
+        if (macro_ && macro_->isEnabled() && !tok.is(clang::tok::kw_if)) macro_->DisableMacro();
+      }
+    }
     if (!macro_) return;
     bool afterIf = tok.is(clang::tok::kw_if);
     if (afterIf && !macro_->isEnabled()) macro_->EnableMacro();
@@ -81,6 +90,7 @@ public:
 private:
   clang::Preprocessor& pp_;
   clang::MacroInfo* macro_ = nullptr;
+  bool lookedUp_ = false;
 };
 
 // Respellings that keep a file's length (toolkit headers, `if consteval` chains): done
@@ -138,7 +148,7 @@ public:
 
   llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(const llvm::Twine& path) override {
     auto file = ProxyFileSystem::openFileForRead(path);
-    if (!file) return file;
+    if (!file || isPrecompiled(path.str())) return file;
     auto st = (*file)->status();
     if (st)
       if (const std::string* text = rewritten(path.str(), *st))
@@ -148,11 +158,16 @@ public:
   }
 
 private:
+  // A precompiled header (frontend/preamble_pch.h): no source text to respell, and
+  // megabytes of it.
+  static bool isPrecompiled(llvm::StringRef path) { return path.ends_with(".pch"); }
+
   // The __CUDA_ARCH__ rewrite of a user's (or a third-party) file, read once; null
   // when it needs none.
   const std::string* rewritten(const std::string& path, const llvm::vfs::Status& st) {
     if (respelling_.sms.empty() || !st.isRegularFile()) return nullptr;
     llvm::StringRef p(path);
+    if (isPrecompiled(path)) return nullptr;
     if (std::any_of(respelling_.systemDirs.begin(), respelling_.systemDirs.end(),
                     [&](const std::string& dir) { return p.starts_with(dir); }))
       return nullptr;
