@@ -80,6 +80,9 @@ void wait(pid_t pid, int limit, ToolResult& result) {
     pid_t r = waitpid(pid, &status, WNOHANG);
     if (r == pid) break;
     if (r < 0 && errno != EINTR) {
+      // The interrupt handler reaps the tools it stops (ECHILD here): it ends circle
+      // with the signal, and this tool did nothing wrong.
+      while (interrupts::inProgress()) pause();
       result.status = ToolResult::Status::NotRun;
       result.output += std::string("lost track of the tool: ") + std::strerror(errno);
       interrupts::removeRunningTool(pid);
