@@ -45,6 +45,8 @@ std::string stamp(const std::string& path) {
          std::to_string(st.getLastModificationTime().time_since_epoch().count()) + " " + path;
 }
 
+// Clang checks a PCH's system headers by name only: a toolkit updated in place would
+// leave a stale PCH. Every file it was built from must still have its size and time.
 bool inputsUnchanged(const std::string& manifest, std::vector<std::string>& inputs) {
   auto buffer = llvm::MemoryBuffer::getFile(manifest);
   if (!buffer) return false;
@@ -59,6 +61,7 @@ bool inputsUnchanged(const std::string& manifest, std::vector<std::string>& inpu
   return true;
 }
 
+// Names a configuration: everything the preamble's text and meaning depend on.
 std::string keyOf(const clang::CompilerInvocation& inv) {
   llvm::MD5 md5;
   auto add = [&](llvm::StringRef s) {
