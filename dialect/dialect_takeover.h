@@ -170,6 +170,11 @@ private:
     return false;
   }
   enum class Read { More, Done, Stop };
+  // The file's text after the lexer's position.
+  llvm::StringRef restOfFile(clang::Lexer& lexer) {
+    return sm_.getBufferData(lexer.getFileID()).drop_front(lexer.getBufferLocation() -
+                                                           sm_.getBufferData(lexer.getFileID()).begin());
+  }
   // The next `n` raw tokens (fewer at the file's end or a directive).
   Lookahead readTokens(clang::Lexer& lexer, int n) {
     Lookahead next;
@@ -222,8 +227,12 @@ private:
   // Does a token of this kind (or keyword) before a name bind tighter than ->*?
   static bool bindsBeforePointerToMember(clang::tok::TokenKind kind, llvm::StringRef spelling);
 
+  // The peeks a token ahead below (stringTraitAfter, isAsAfter, atExpressionAfter) run
+  // only while dialectFile_: in files that use Circle's syntax.
   // The same after a ')' or a name the parser has just been given.
   void stringTraitAfter(const clang::Token& tok);
+  // `. string` next in the file after `before`: its respelling into `out`, the lexer past it.
+  bool takeStringTrait(clang::Lexer& lexer, const RawToken& before, std::vector<clang::Token>& out);
 
   // A '{' inside the statement's brackets that opens a body (a lambda's, after its
   // parameters, capture list, mutable, noexcept or trailing return type), not a
@@ -289,9 +298,9 @@ private:
   Assert assert_ = Assert::None;
   int assertDepth_ = 0;
   clang::FileID lastFile_;                                 // the previous token's file
-  bool startPending_ = false;
-  bool userFile_ = false;    // lastFile_ is a user's file (not a system header)
-  bool dialectFile_ = false; // ... that uses Circle's syntax (fileText().packs)                              // a directive came after it
+  bool startPending_ = false; // a statement starts unseen: after a directive or another file
+  bool userFile_ = false;     // lastFile_ is a user's file (not a system header)
+  bool dialectFile_ = false;  // ... that uses Circle's syntax (fileText().packs)
 };
 
 } // namespace circle

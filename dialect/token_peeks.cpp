@@ -58,21 +58,23 @@ bool DialectTakeover::bindsBeforePointerToMember(clang::tok::TokenKind kind, llv
 void DialectTakeover::stringTraitAfter(const clang::Token& tok) {
   if (!tok.isOneOf(tok::r_paren, tok::identifier)) return;
   clang::Lexer* lexer = fileLexerAfter(tok);
-  if (!lexer) return;
-  const char* p = lexer->getBufferLocation();
-  if (p == sm_.getBufferData(lexer->getFileID()).end() || *p != '.' || !fileText(lexer->getFileID()).packs) return;
+  if (!lexer || !restOfFile(*lexer).starts_with(".")) return;
   if (tok.is(tok::identifier) &&
       bindsBeforePointerToMember(previous_.getKind(),
                                  previous_.getIdentifierInfo() ? previous_.getIdentifierInfo()->getName() : ""))
     return;
-  Lookahead next = readTokens(*lexer, 3);
-  std::vector<RawToken> t{{tok.is(tok::r_paren) ? tok::r_paren : tok::raw_identifier, 0, 1, "x"}};
-  t.insert(t.end(), next.raw.begin(), next.raw.end());
-  if (!isStringTrait(t, 1)) return;
-  seekAfter(*lexer, next.raw[1]);
   std::vector<clang::Token> out;
+  if (takeStringTrait(*lexer, {tok.is(tok::r_paren) ? tok::r_paren : tok::raw_identifier, 0, 1, "x"}, out)) enter(out);
+}
+
+bool DialectTakeover::takeStringTrait(clang::Lexer& lexer, const RawToken& before, std::vector<clang::Token>& out) {
+  Lookahead next = readTokens(lexer, 3);
+  std::vector<RawToken> t{before};
+  t.insert(t.end(), next.raw.begin(), next.raw.end());
+  if (!isStringTrait(t, 1)) return false;
+  seekAfter(lexer, next.raw[1]);
   lexText("->* ::__circle_enumerator_name{}", next.tokens[0].getLocation(), out);
-  enter(out);
+  return true;
 }
 
 bool DialectTakeover::holdsLambdaBody(const std::vector<RawToken>& t) {
@@ -96,17 +98,14 @@ void DialectTakeover::isAsAfter(const clang::Token& tok) {
   if (tok.isOneOf(tok::period, tok::arrow)) return; // `x.y is T`: not y's test
   clang::Lexer* lexer = fileLexerAfter(tok);
   if (!lexer) return;
-  const char* p = lexer->getBufferLocation();
-  llvm::StringRef buffer = sm_.getBufferData(lexer->getFileID());
-  while (p < buffer.end() && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) ++p;
-  if (p == buffer.end() || !(std::isalpha((unsigned char)*p) || *p == '_') || !fileText(lexer->getFileID()).packs)
-    return;
-  Lookahead next = readTokens(*lexer, 4);
-  std::optional<IsAsSpelling> spelled = respellIsAs(next.raw, 0, isTypeName());
+  llvm::StringRef next = restOfFile(*lexer).ltrim(" \t\r\n");
+  if (next.empty() || !(std::isalpha((unsigned char)next.front()) || next.front() == '_')) return;
+  Lookahead words = readTokens(*lexer, 4);
+  std::optional<IsAsSpelling> spelled = respellIsAs(words.raw, 0, isTypeName());
   if (!spelled) return;
-  seekAfter(*lexer, next.raw[spelled->length - 1]);
+  seekAfter(*lexer, words.raw[spelled->length - 1]);
   std::vector<clang::Token> out;
-  lexText(spelled->text, next.tokens[0].getLocation(), out);
+  lexText(spelled->text, words.tokens[0].getLocation(), out);
   enter(out);
 }
 
@@ -118,11 +117,7 @@ bool DialectTakeover::holdsAtExpression(const std::vector<RawToken>& t) {
 
 void DialectTakeover::atExpressionAfter(const clang::Token& tok) {
   clang::Lexer* lexer = fileLexerAfter(tok);
-  if (!lexer || !fileText(lexer->getFileID()).packs) return;
-  const char* p = lexer->getBufferLocation();
-  llvm::StringRef buffer = sm_.getBufferData(lexer->getFileID());
-  while (p < buffer.end() && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) ++p;
-  if (p == buffer.end() || *p != '@') return;
+  if (!lexer || !restOfFile(*lexer).ltrim(" \t\r\n").starts_with("@")) return;
   Lookahead at;
   int depth = 0;
   bool whole = readAhead(*lexer, at, [&](const RawToken& t) {
@@ -146,13 +141,7 @@ void DialectTakeover::atExpressionAfter(const clang::Token& tok) {
   materialize(plan, at.tokens, out, &at.raw);
   seekAfter(*lexer, at.raw.back());
   // `@enum_value(E, i).string`: the parser will not see this ')' come from the file.
-  Lookahead next = readTokens(*lexer, 3);
-  std::vector<RawToken> t{at.raw.back()};
-  t.insert(t.end(), next.raw.begin(), next.raw.end());
-  if (isStringTrait(t, 1)) {
-    lexText("->* ::__circle_enumerator_name{}", next.tokens[0].getLocation(), out);
-    seekAfter(*lexer, next.raw[1]);
-  }
+  takeStringTrait(*lexer, at.raw.back(), out);
   enter(out);
 }
 
