@@ -20,14 +20,10 @@ struct Ref {
 // A trait of a name that is not a noted enum (a template's parameter) at t[i].
 std::optional<Ref> dependentRef(const std::vector<RawToken>& t, size_t i, const EnumRegistry& enums) {
   if (i + 2 >= t.size()) return std::nullopt;
-  if (t[i].kind == tok::unknown && t[i].text == "@" && t[i + 1].is("enum_attributes") && t[i + 2].kind == tok::l_paren) {
-    size_t close = matchingClose(t, i + 2);
-    if (close == npos || close < i + 6 || t[i + 4].kind != tok::comma || t[close - 1].kind != tok::raw_identifier ||
-        enums.find(t[i + 3].text))
-      return std::nullopt;
-    std::string qualifier;
-    for (size_t k = i + 5; k + 1 < close; ++k) qualifier += t[k].text.str();
-    return Ref{Ref::Attribute, t[i + 3].text, close + 1 - i, qualifier + attributeTag(t[close - 1].text.str())};
+  if (isAtForm(t, i, "enum_attributes")) {
+    std::optional<EnumAttributesForm> f = enumAttributesForm(t, i);
+    if (!f || enums.find(f->enumName)) return std::nullopt;
+    return Ref{Ref::Attribute, f->enumName, f->length, f->attributeTag};
   }
   if (t[i].kind != tok::raw_identifier || t[i + 1].kind != tok::period || enums.find(t[i].text)) return std::nullopt;
   if (i > 0 && (t[i - 1].kind == tok::period || t[i - 1].kind == tok::arrow)) return std::nullopt; // a member
@@ -44,11 +40,9 @@ bool isMultiConditional(const std::vector<RawToken>& t, size_t i) {
   return i + 1 < t.size() && t[i].kind == tok::ellipsis && t[i + 1].kind == tok::question;
 }
 
-// `int...` as an expression (not `int... I`, nor an unnamed parameter).
+// `int...` alone, the element's index (not `int...(n)`, a range).
 bool isIndexPack(const std::vector<RawToken>& t, size_t i) {
-  if (i + 1 >= t.size() || !t[i].is("int") || t[i + 1].kind != tok::ellipsis) return false;
-  return i + 2 >= t.size() || (t[i + 2].kind != tok::raw_identifier && t[i + 2].kind != tok::greater &&
-                               t[i + 2].kind != tok::r_paren && t[i + 2].kind != tok::l_paren);
+  return isIntPack(t, i) && (i + 2 >= t.size() || t[i + 2].kind != tok::l_paren);
 }
 
 class Planner {

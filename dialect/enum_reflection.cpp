@@ -108,17 +108,27 @@ const EnumInfo* EnumRegistry::find(llvm::StringRef name, bool* ambiguous) const 
   return &it->second;
 }
 
+bool isAtForm(const std::vector<RawToken>& t, size_t i, llvm::StringRef name) {
+  return i + 2 < t.size() && t[i].kind == tok::unknown && t[i].text == "@" && t[i + 1].is(name) &&
+         t[i + 2].kind == tok::l_paren;
+}
+
+std::optional<EnumAttributesForm> enumAttributesForm(const std::vector<RawToken>& t, size_t i) {
+  if (!isAtForm(t, i, "enum_attributes")) return std::nullopt;
+  size_t close = matchingClose(t, i + 2);
+  if (close == npos || close < i + 6 || t[i + 4].kind != tok::comma || t[close - 1].kind != tok::raw_identifier)
+    return std::nullopt;
+  std::string qualifier;
+  for (size_t k = i + 5; k + 1 < close; ++k) qualifier += t[k].text.str();
+  return EnumAttributesForm{t[i + 3].text, close + 1 - i, qualifier + attributeTag(t[close - 1].text.str())};
+}
+
 std::optional<EnumPackRef> enumPackRef(const std::vector<RawToken>& t, size_t i, const EnumRegistry& enums) {
   if (i + 2 >= t.size()) return std::nullopt;
-  if (t[i].kind == tok::unknown && t[i].text == "@" && t[i + 1].is("enum_attributes") && t[i + 2].kind == tok::l_paren) {
-    size_t close = matchingClose(t, i + 2);
-    // @enum_attributes(E, attribute): E a name, the attribute [::][ns::]name.
-    if (close == npos || close < i + 6 || t[i + 4].kind != tok::comma || t[close - 1].kind != tok::raw_identifier)
-      return std::nullopt;
-    if (!enums.find(t[i + 3].text)) return std::nullopt;
-    std::string attr;
-    for (size_t k = i + 5; k + 1 < close; ++k) attr += t[k].text.str();
-    return EnumPackRef{"enum_attributes", t[i + 3].text, close + 1 - i, attr + attributeTag(t[close - 1].text.str())};
+  if (isAtForm(t, i, "enum_attributes")) {
+    std::optional<EnumAttributesForm> f = enumAttributesForm(t, i);
+    if (!f || !enums.find(f->enumName)) return std::nullopt;
+    return EnumPackRef{"enum_attributes", f->enumName, f->length, f->attributeTag};
   }
   if (t[i].kind != tok::raw_identifier || t[i + 1].kind != tok::period) return std::nullopt;
   if (!t[i + 2].is("enum_names") && !t[i + 2].is("enum_values")) return std::nullopt;

@@ -72,6 +72,18 @@ struct EnumPackRef {
 };
 std::optional<EnumPackRef> enumPackRef(const std::vector<RawToken>& t, size_t i, const EnumRegistry& enums);
 
+// `@ name (` at t[i].
+bool isAtForm(const std::vector<RawToken>& t, size_t i, llvm::StringRef name);
+
+// `@enum_attributes(E, [::][ns::]a)` at t[i], whatever E names (a noted enum, a
+// template's parameter): E, the form's tokens and the attribute's tag.
+struct EnumAttributesForm {
+  llvm::StringRef enumName;
+  size_t length;
+  std::string attributeTag;
+};
+std::optional<EnumAttributesForm> enumAttributesForm(const std::vector<RawToken>& t, size_t i);
+
 // Expands each `pattern ...` whose pattern holds enum packs, in t[from, to), into
 // `plan`: returns false when there is none. Patterns run back from the '...' to the
 // nearest ',', ';' or opening bracket of their depth (or to `from`).

@@ -22,15 +22,6 @@ bool isRange(const std::vector<RawToken>& t, size_t i) {
   return i + 2 < t.size() && isAt(t[i]) && t[i + 1].is("range") && t[i + 2].kind == tok::l_paren;
 }
 
-// Circle's `int...` (the expansion's index) and `int...(n)`, `int...(begin:end:step)`; not a
-// declaration's `int... I` or an unnamed `int...` parameter before ')' or '>'.
-bool isIntPack(const std::vector<RawToken>& t, size_t i) {
-  if (i + 1 >= t.size() || !t[i].is("int") || t[i + 1].kind != tok::ellipsis) return false;
-  if (i + 2 >= t.size()) return true;
-  tok::TokenKind next = t[i + 2].kind;
-  return next != tok::raw_identifier && next != tok::greater && next != tok::r_paren;
-}
-
 // Words that end no operand: an expression before them ends there.
 bool isOperatorWord(llvm::StringRef w) {
   return llvm::StringSwitch<bool>(w)
@@ -166,6 +157,13 @@ size_t planPrefix(const std::vector<RawToken>& t, size_t end, RewritePlan& plan)
 }
 
 } // namespace
+
+bool isIntPack(const std::vector<RawToken>& t, size_t i) {
+  if (i + 1 >= t.size() || !t[i].is("int") || t[i + 1].kind != tok::ellipsis) return false;
+  if (i + 2 >= t.size()) return true;
+  tok::TokenKind next = t[i + 2].kind;
+  return next != tok::raw_identifier && next != tok::greater && next != tok::r_paren;
+}
 
 size_t planStatementPrefix(const std::vector<RawToken>& t, size_t end, RewritePlan& plan) {
   return planPrefix(t, end, plan);

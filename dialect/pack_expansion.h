@@ -35,4 +35,8 @@ std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawT
 // `plan`; returns the index of the first token after them (before `end`).
 size_t planStatementPrefix(const std::vector<RawToken>& statement, size_t end, RewritePlan& plan);
 
+// Circle's `int...` (the expansion's index) and `int...(n)`, `int...(begin:end:step)` at
+// t[i]; not a declaration's `int... I` or an unnamed `int...` parameter before ')' or '>'.
+bool isIntPack(const std::vector<RawToken>& t, size_t i);
+
 } // namespace circle
