@@ -106,9 +106,10 @@ std::string keyOf(const clang::CompilerInvocation& inv) {
   return std::string(result.digest());
 }
 
-// Builds the PCH of the first `count` implicit includes into `path`; its inputs into `manifest`.
+// Builds the PCH of the first `count` implicit includes into `path`; its inputs into
+// `manifest` and `inputs`.
 bool generate(const clang::CompilerInvocation& inv, size_t count, llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs,
-              const std::string& path, const std::string& manifest) {
+              const std::string& path, const std::string& manifest, std::vector<std::string>& inputs) {
   auto pinv = std::make_shared<clang::CompilerInvocation>(inv);
   auto& ppo = pinv->getPreprocessorOpts();
   // The preprocessor owns (and frees) remapped buffers: the copy needs its own.
@@ -135,6 +136,7 @@ bool generate(const clang::CompilerInvocation& inv, size_t count, llvm::Intrusiv
     std::string line = stamp(name);
     ok = !line.empty();
     lines += line + "\n";
+    inputs.push_back(name);
   }
   std::string manifestTemp = manifest + ".tmp" + std::to_string(::getpid());
   if (ok) {
@@ -205,7 +207,7 @@ std::optional<PreamblePch> usePreamblePch(clang::CompilerInvocation& inv,
     }
     PhaseReport::Scope scope(report, "preamble PCH");
     pch.inputs.clear();
-    if (!generate(inv, 2, fs, pch.path, manifest) || !inputsUnchanged(manifest, pch.inputs)) return std::nullopt;
+    if (!generate(inv, 2, fs, pch.path, manifest, pch.inputs)) return std::nullopt;
     evictOldest(std::string(base));
   } else {
     ::utime(pch.path.c_str(), nullptr); // recently used: the last to be evicted
