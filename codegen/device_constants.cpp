@@ -1,6 +1,6 @@
 #include "codegen/device_constants.h"
 
-#include "sema/instantiation_visitor.h"
+#include "sema/walk_tape.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -22,9 +22,9 @@ public:
 
 } // namespace
 
-std::vector<clang::VarDecl*> findHostConstexprVariables(clang::ASTContext& ast) {
+std::vector<clang::VarDecl*> findHostConstexprVariables(const WalkTape& tape) {
   ConstexprFinder finder;
-  finder.TraverseDecl(ast.getTranslationUnitDecl());
+  tape.replay(finder);
   return std::move(finder.found);
 }
 

@@ -13,7 +13,9 @@ class VarDecl;
 
 namespace circle {
 
-std::vector<clang::VarDecl*> findHostConstexprVariables(clang::ASTContext& ast);
+class WalkTape;
+
+std::vector<clang::VarDecl*> findHostConstexprVariables(const WalkTape& tape);
 
 class DeviceConstantsScope {
 public:

@@ -3,7 +3,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Path.h"
 
-#include "sema/instantiation_visitor.h"
+#include "sema/walk_tape.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -175,10 +175,10 @@ std::string rttiTypeName(clang::MangleContext& mangler, clang::QualType type) {
   return symbol.substr(4); // after "_ZTS"
 }
 
-DeviceRtti findDeviceRtti(clang::ASTContext& ast) {
+DeviceRtti findDeviceRtti(const WalkTape& tape) {
   DeviceRtti rtti;
-  RttiFinder finder(ast, rtti);
-  finder.TraverseDecl(ast.getTranslationUnitDecl());
+  RttiFinder finder(tape.ast(), rtti);
+  tape.replay(finder);
   return rtti;
 }
 

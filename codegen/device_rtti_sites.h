@@ -32,6 +32,8 @@ class Stmt;
 
 namespace circle {
 
+class WalkTape;
+
 struct DeviceRtti {
   struct Swap {
     clang::Stmt** slot;
@@ -54,8 +56,8 @@ std::string throwSiteKey(llvm::StringRef file, unsigned line);
 // _ZTS and _ZTV in its symbols, and the string type_info::name() returns.
 std::string rttiTypeName(clang::MangleContext& mangler, clang::QualType type);
 
-// One walk over the parsed translation unit.
-DeviceRtti findDeviceRtti(clang::ASTContext& ast);
+// From the walk of the parsed translation unit.
+DeviceRtti findDeviceRtti(const WalkTape& tape);
 
 class DeviceRttiScope {
 public:

@@ -1,6 +1,7 @@
 #include "codegen/gpu_only_functions.h"
 
 #include "codegen/kernel_index.h"
+#include "sema/walk_tape.h"
 #include "targets/llvm_users.h"
 
 #include "clang/AST/ASTContext.h"
@@ -23,12 +24,14 @@ namespace circle {
 namespace {
 
 // GPU functions the host has no body for: explicitly __device__ (the CUDA headers'
-// intrinsics), by symbol. A symbol the host also declares (the C library's printf,
-// which CUDA's headers declare for the device too) is the host's.
+// intrinsics, and instantiations of __device__ templates), by symbol. A symbol the
+// host also declares (the C library's printf, which CUDA's headers declare for the
+// device too) is the host's.
 class DeviceOnlyFunctions {
 public:
-  explicit DeviceOnlyFunctions(clang::ASTContext& ast) : mangler_(ast.createMangleContext()) {
+  explicit DeviceOnlyFunctions(const WalkTape& tape) : mangler_(tape.ast().createMangleContext()) {
     struct Finder : clang::RecursiveASTVisitor<Finder> {
+      bool shouldVisitTemplateInstantiations() const { return true; }
       bool VisitFunctionDecl(clang::FunctionDecl* fd) {
         if (fd->isDependentContext() || llvm::isa<clang::CXXConstructorDecl, clang::CXXDestructorDecl>(fd) ||
             !fd->getDeclName().isIdentifier())
@@ -41,7 +44,7 @@ public:
       std::vector<const clang::FunctionDecl*> deviceOnly;
       std::multimap<llvm::StringRef, const clang::FunctionDecl*> host;
     } finder;
-    finder.TraverseDecl(ast.getTranslationUnitDecl());
+    tape.replay(finder);
     for (const clang::FunctionDecl* fd : finder.deviceOnly) bySymbol_.emplace(deviceSymbolName(*mangler_, *fd), fd);
     host_ = std::move(finder.host);
   }
@@ -64,7 +67,7 @@ private:
 
 // Where host code that runs `f` was written: a global's declaration for the
 // functions Clang makes of namespace-scope initializers, else f's own.
-clang::SourceLocation hostCodeLocation(clang::ASTContext& ast, const llvm::Function& f, std::string& what,
+clang::SourceLocation hostCodeLocation(const WalkTape& tape, const llvm::Function& f, std::string& what,
                                        int depth = 0) {
   if (f.getName().starts_with("__cxx_global_var_init")) {
     // The variable initialized is the one stored to (or constructed: a call's first
@@ -77,18 +80,18 @@ clang::SourceLocation hostCodeLocation(clang::ASTContext& ast, const llvm::Funct
         candidates.push_back(call->getArgOperand(0));
     for (const llvm::Value* v : candidates)
       if (const auto* gv = llvm::dyn_cast<llvm::GlobalVariable>(v->stripPointerCasts()))
-        if (const clang::VarDecl* vd = findVariableBySymbol(ast, gv->getName().str())) {
+        if (const clang::VarDecl* vd = findVariableBySymbol(tape, gv->getName().str())) {
           what = "the initializer of '" + vd->getQualifiedNameAsString() + "'";
           return vd->getLocation();
         }
   }
   what = "host function '" + llvm::demangle(f.getName().str()) + "'";
-  if (const clang::FunctionDecl* fd = findFunctionBySymbol(ast, f.getName().str())) return fd->getLocation();
+  if (const clang::FunctionDecl* fd = findFunctionBySymbol(tape, f.getName().str())) return fd->getLocation();
   // A lambda's call operator has no name to look up: where it is called from.
   for (const llvm::User* u : f.users())
     if (const auto* call = llvm::dyn_cast<llvm::CallBase>(u); call && depth < 4) {
       std::string outer;
-      clang::SourceLocation loc = hostCodeLocation(ast, *call->getFunction(), outer, depth + 1);
+      clang::SourceLocation loc = hostCodeLocation(tape, *call->getFunction(), outer, depth + 1);
       if (loc.isValid()) {
         what = outer + ", through " + what + ",";
         return loc;
@@ -99,7 +102,7 @@ clang::SourceLocation hostCodeLocation(clang::ASTContext& ast, const llvm::Funct
 
 } // namespace
 
-bool checkHostCallsNoGpuFunctions(clang::ASTContext& ast, clang::DiagnosticsEngine& diags, const llvm::Module& host) {
+bool checkHostCallsNoGpuFunctions(const WalkTape& tape, clang::DiagnosticsEngine& diags, const llvm::Module& host) {
   std::optional<DeviceOnlyFunctions> deviceOnly;
   bool ok = true;
   for (const llvm::Function& f : host) {
@@ -111,7 +114,7 @@ bool checkHostCallsNoGpuFunctions(clang::ASTContext& ast, clang::DiagnosticsEngi
       if (callee->getName().starts_with("llvm.nvvm.")) {
         name = "the GPU built-in '" + callee->getName().str() + "'";
       } else if (!callee->isIntrinsic()) {
-        if (!deviceOnly) deviceOnly.emplace(ast);
+        if (!deviceOnly) deviceOnly.emplace(tape);
         const clang::FunctionDecl* fd = deviceOnly->find(callee->getName().str());
         if (!fd) continue;
         name = "'" + fd->getQualifiedNameAsString() + "', a __device__ function";
@@ -119,7 +122,7 @@ bool checkHostCallsNoGpuFunctions(clang::ASTContext& ast, clang::DiagnosticsEngi
         continue;
       }
       std::string where;
-      clang::SourceLocation loc = hostCodeLocation(ast, f, where);
+      clang::SourceLocation loc = hostCodeLocation(tape, f, where);
       std::string text = where + " calls " + name + ", which exists on the GPU only";
       if (loc.isValid()) diags.Report(loc, diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0")) << text;
       else diags.Report(diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0")) << text;

@@ -17,6 +17,8 @@ class Module;
 
 namespace circle {
 
+class WalkTape;
+
 // Returns false (with an error per function) if the host module refers to one.
 bool checkGpuOnlyFunctionsUnused(clang::ASTContext& ast, clang::DiagnosticsEngine& diags,
                                  const std::vector<clang::FunctionDecl*>& gpuOnly, const llvm::Module& host);
@@ -25,6 +27,6 @@ bool checkGpuOnlyFunctionsUnused(clang::ASTContext& ast, clang::DiagnosticsEngin
 // has no body for, where Clang's CUDA checks do not look (a namespace-scope
 // initializer, a lambda run there): an error at the global or function, not an
 // instruction selection failure or an undefined symbol. False after an error.
-bool checkHostCallsNoGpuFunctions(clang::ASTContext& ast, clang::DiagnosticsEngine& diags, const llvm::Module& host);
+bool checkHostCallsNoGpuFunctions(const WalkTape& tape, clang::DiagnosticsEngine& diags, const llvm::Module& host);
 
 } // namespace circle

@@ -1,6 +1,7 @@
 #include "codegen/kernel_index.h"
 
 #include "codegen/function_symbols.h"
+#include "sema/walk_tape.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -57,9 +58,9 @@ private:
   bool lambdas_, structors_;
 };
 
-DeclsByName collectFunctions(clang::ASTContext& ast, FunctionFinder::Filter filter, bool everything = false) {
-  FunctionFinder finder(ast, std::move(filter), everything);
-  finder.TraverseDecl(ast.getTranslationUnitDecl());
+DeclsByName collectFunctions(const WalkTape& tape, FunctionFinder::Filter filter, bool everything = false) {
+  FunctionFinder finder(tape.ast(), std::move(filter), everything);
+  tape.replay(finder);
   return std::move(finder.found);
 }
 
@@ -87,7 +88,7 @@ std::string variableSymbolName(clang::MangleContext& mangler, const clang::VarDe
   return name;
 }
 
-std::map<std::string, const clang::VarDecl*> managedVariables(clang::ASTContext& ast) {
+std::map<std::string, const clang::VarDecl*> managedVariables(const WalkTape& tape) {
   struct Finder : clang::RecursiveASTVisitor<Finder> {
     bool shouldVisitTemplateInstantiations() const { return true; }
     bool VisitVarDecl(clang::VarDecl* vd) {
@@ -98,22 +99,22 @@ std::map<std::string, const clang::VarDecl*> managedVariables(clang::ASTContext&
     }
     std::vector<const clang::VarDecl*> found;
   } finder;
-  finder.TraverseDecl(ast.getTranslationUnitDecl());
-  std::unique_ptr<clang::MangleContext> mangler(ast.createMangleContext());
+  tape.replay(finder);
+  std::unique_ptr<clang::MangleContext> mangler(tape.ast().createMangleContext());
   std::map<std::string, const clang::VarDecl*> names;
   for (const clang::VarDecl* vd : finder.found) names.emplace(variableSymbolName(*mangler, *vd), vd);
   return names;
 }
 
-DeclsByName indexKernels(clang::ASTContext& ast) {
-  return collectFunctions(ast, [](const clang::FunctionDecl& fd) {
+DeclsByName indexKernels(const WalkTape& tape) {
+  return collectFunctions(tape, [](const clang::FunctionDecl& fd) {
     return fd.hasAttr<clang::CUDAGlobalAttr>() && fd.doesThisDeclarationHaveABody();
   });
 }
 
-DeclsByName indexExplicitHostFunctions(clang::ASTContext& ast) {
-  const clang::SourceManager& sm = ast.getSourceManager();
-  return collectFunctions(ast, [&sm](const clang::FunctionDecl& fd) {
+DeclsByName indexExplicitHostFunctions(const WalkTape& tape) {
+  const clang::SourceManager& sm = tape.ast().getSourceManager();
+  return collectFunctions(tape, [&sm](const clang::FunctionDecl& fd) {
     const auto* host = fd.getAttr<clang::CUDAHostAttr>();
     return host && !host->isImplicit() && !fd.hasAttr<clang::CUDADeviceAttr>() &&
            !sm.isInSystemHeader(fd.getLocation());
@@ -142,16 +143,16 @@ private:
 
 } // namespace
 
-DeclsByName indexLongDoubleFunctions(clang::ASTContext& ast) {
-  return collectFunctions(ast, [](const clang::FunctionDecl& fd) {
-    return fd.doesThisDeclarationHaveABody() && LongDoubleUse::in(fd);
+DeclsByName indexLongDoubleFunctions(const WalkTape& tape) {
+  return collectFunctions(tape, [](const clang::FunctionDecl& fd) {
+    return fd.doesThisDeclarationHaveABody() && !fd.isFromASTFile() && LongDoubleUse::in(fd);
   });
 }
 
-DeclsByName indexUserFunctions(clang::ASTContext& ast) {
-  const clang::SourceManager& sm = ast.getSourceManager();
+DeclsByName indexUserFunctions(const WalkTape& tape) {
+  const clang::SourceManager& sm = tape.ast().getSourceManager();
   return collectFunctions(
-      ast,
+      tape,
       [&sm](const clang::FunctionDecl& fd) {
         return fd.doesThisDeclarationHaveABody() && !sm.isInSystemHeader(fd.getLocation());
       },
@@ -176,7 +177,7 @@ std::map<std::string, TryFunction> findTryFunctions(const DeclsByName& userFunct
   return found;
 }
 
-const clang::VarDecl* findVariableBySymbol(clang::ASTContext& ast, const std::string& symbol) {
+const clang::VarDecl* findVariableBySymbol(const WalkTape& tape, const std::string& symbol) {
   struct Finder : clang::RecursiveASTVisitor<Finder> {
     bool shouldVisitTemplateInstantiations() const { return true; }
     bool VisitVarDecl(clang::VarDecl* vd) {
@@ -189,15 +190,15 @@ const clang::VarDecl* findVariableBySymbol(clang::ASTContext& ast, const std::st
     std::string symbol;
     const clang::VarDecl* found = nullptr;
   } finder;
-  finder.mangler.reset(ast.createMangleContext());
+  finder.mangler.reset(tape.ast().createMangleContext());
   finder.symbol = symbol;
-  finder.TraverseDecl(ast.getTranslationUnitDecl());
+  tape.replay(finder);
   return finder.found;
 }
 
-const clang::FunctionDecl* findFunctionBySymbol(clang::ASTContext& ast, const std::string& symbol) {
-  std::unique_ptr<clang::MangleContext> mangler(ast.createMangleContext());
-  DeclsByName all = collectFunctions(ast, [&](const clang::FunctionDecl& fd) {
+const clang::FunctionDecl* findFunctionBySymbol(const WalkTape& tape, const std::string& symbol) {
+  std::unique_ptr<clang::MangleContext> mangler(tape.ast().createMangleContext());
+  DeclsByName all = collectFunctions(tape, [&](const clang::FunctionDecl& fd) {
     return fd.doesThisDeclarationHaveABody() && deviceSymbolName(*mangler, fd) == symbol;
   });
   return all.empty() ? nullptr : all.begin()->second;

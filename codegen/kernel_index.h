@@ -16,6 +16,8 @@ class VarDecl;
 
 namespace circle {
 
+class WalkTape;
+
 // The symbol a function (or kernel) has in a device module. Lambdas are numbered by
 // the mangler, so theirs match only when one MangleContext names them all.
 std::string deviceSymbolName(clang::MangleContext& mangler, const clang::FunctionDecl& fd);
@@ -27,18 +29,20 @@ using DeclsByName = std::map<std::string, const clang::FunctionDecl*>;
 
 // Every __global__ function definition in the translation unit (template
 // instantiations included), by the name the device module gives it.
-DeclsByName indexKernels(clang::ASTContext& ast);
+DeclsByName indexKernels(const WalkTape& tape);
 
 // Functions the user's own files mark __host__ (and not __device__): host-only by
 // request, so a kernel must not reach them. System headers are left out.
-DeclsByName indexExplicitHostFunctions(clang::ASTContext& ast);
+DeclsByName indexExplicitHostFunctions(const WalkTape& tape);
 
 // Functions whose bodies compute with long double (which the GPU computes as double).
-DeclsByName indexLongDoubleFunctions(clang::ASTContext& ast);
+// Not the preamble PCH's (sema/instantiation_visitor.h says why): a call of one with
+// a long double puts the long double in the caller.
+DeclsByName indexLongDoubleFunctions(const WalkTape& tape);
 
 // The function definitions of the user's files (not system headers), lambdas' call
 // operators included, and each symbol of their constructors and destructors.
-DeclsByName indexUserFunctions(clang::ASTContext& ast);
+DeclsByName indexUserFunctions(const WalkTape& tape);
 
 // Those of indexUserFunctions's functions that say `try`, with where they say it
 // first (codegen/exception_islands.h).
@@ -48,14 +52,14 @@ struct TryFunction {
 };
 std::map<std::string, TryFunction> findTryFunctions(const DeclsByName& userFunctions, const clang::SourceManager& sm);
 
-// The function definition a device module names `symbol`, or null. A walk of the
+// The function definition a device module names `symbol`, or null. A replay of the
 // whole translation unit: for error paths.
-const clang::FunctionDecl* findFunctionBySymbol(clang::ASTContext& ast, const std::string& symbol);
+const clang::FunctionDecl* findFunctionBySymbol(const WalkTape& tape, const std::string& symbol);
 
 // The same for a variable with static storage.
-const clang::VarDecl* findVariableBySymbol(clang::ASTContext& ast, const std::string& symbol);
+const clang::VarDecl* findVariableBySymbol(const WalkTape& tape, const std::string& symbol);
 
 // The variables declared __managed__ (the prelude marks them), by symbol.
-std::map<std::string, const clang::VarDecl*> managedVariables(clang::ASTContext& ast);
+std::map<std::string, const clang::VarDecl*> managedVariables(const WalkTape& tape);
 
 } // namespace circle

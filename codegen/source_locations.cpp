@@ -2,6 +2,7 @@
 
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/HeaderSearch.h"
 
 #include <algorithm>
 
@@ -13,11 +14,11 @@ clang::SourceLocation locateInSource(clang::SourceManager& sm, llvm::StringRef p
   return sm.translateFileLineCol(*file, line, std::max(column, 1u));
 }
 
-bool isSystemHeaderFile(clang::SourceManager& sm, llvm::StringRef path) {
-  auto file = sm.getFileManager().getOptionalFileRef(path);
+bool isSystemHeaderFile(const clang::HeaderSearch& headers, llvm::StringRef path) {
+  auto file = headers.getFileMgr().getOptionalFileRef(path);
   if (!file) return false;
-  clang::FileID id = sm.translateFile(*file);
-  return id.isValid() && sm.isInSystemHeader(sm.getLocForStartOfFile(id));
+  const clang::HeaderFileInfo* info = headers.getExistingFileInfo(*file);
+  return info && clang::SrcMgr::isSystem(static_cast<clang::SrcMgr::CharacteristicKind>(info->DirInfo));
 }
 
 } // namespace circle

@@ -87,7 +87,7 @@ bool runSpirvPass(const SpirvPassInput& in, std::vector<CompiledShader>& out) {
   };
 
   std::vector<std::pair<const clang::FunctionDecl*, ShaderEntry>> entries;
-  for (const auto& [symbol, fd] : indexKernels(ast))
+  for (const auto& [symbol, fd] : indexKernels(in.pass.tape))
     if (auto size = spirvLocalSize(*fd)) {
       ShaderEntry e = describeEntry(ast, *fd, symbol, *size);
       if (e.pushBytes > kPushConstantLimit) {

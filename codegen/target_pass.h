@@ -16,11 +16,13 @@ class Module;
 
 namespace circle {
 class ConsumerEventLog;
+class WalkTape;
 
 struct TargetPassInput {
   clang::CompilerInstance& compiler;
   clang::ASTContext& ast;
   const ConsumerEventLog& events;
+  const WalkTape& tape; // of `ast` (sema/walk_tape.h)
   // A library compiled for the device (--device-library) has no kernels to reach its
   // explicit instantiations: they are generated anyway (explicit_instantiations.h).
   bool explicitInstantiationsAreRoots = false;

@@ -38,6 +38,7 @@
 #include "sema/ptx_asm_strings.h"
 #include "sema/storage_only.h"
 #include "sema/untagged_functions.h"
+#include "sema/walk_tape.h"
 #include "support/diagnostics.h"
 #include "targets/host/checked_launch.h"
 #include "targets/host/host_io.h"
@@ -142,23 +143,24 @@ public:
     ci_ = &ci;
     ast_ = &ast;
     asmDiagnostics_->diags = &ci.getDiagnostics();
-    asmDiagnostics_->collectFileScopeAsm(ast);
     // Every header the parse read is an input too: `-o header.h` must not replace it.
     clang::SourceManager& sm = ci.getSourceManager();
     for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) outputs_.protect(it->first.getName().str());
     printMetaPrintfs(ast, llvm::outs());
     if (ci.getDiagnostics().hasErrorOccurred()) return;
     if (!checkStorageOnly(ci.getDiagnostics(), storageOnly_)) return;
-    predicates_.emplace(ast);
+    tape_.emplace(ast);
+    asmDiagnostics_->collectFileScopeAsm(*tape_);
+    predicates_.emplace(*tape_);
     if (tk_) {
       if (!checkLaunches(ast, ci.getDiagnostics(), o_.smTargets, *launchTokens_, launches_)) return;
-      if (!checkDeviceDeclarations(ast, ci.getDiagnostics())) return;
-      acceptNvccAsmPercents(ast);
+      if (!checkDeviceDeclarations(*tape_, ci.getDiagnostics())) return;
+      acceptNvccAsmPercents(*tape_);
       untagged_.afterParse(ci.getSema(), [&](clang::SourceLocation loc) { return deadOnHost(ci, loc); });
       makeVirtualFunctionsTagless(ast);
-      hostConstexprs_ = findHostConstexprVariables(ast);
-      deviceRtti_ = findDeviceRtti(ast);
-      for (const auto& [symbol, var] : managedVariables(ast)) {
+      hostConstexprs_ = findHostConstexprVariables(*tape_);
+      deviceRtti_ = findDeviceRtti(*tape_);
+      for (const auto& [symbol, var] : managedVariables(*tape_)) {
         managed_.insert(symbol);
         managedDecls_[symbol] = var;
       }
@@ -167,7 +169,7 @@ public:
       ok_ = true;
       return;
     }
-    TargetPassInput in{ci, ast, events};
+    TargetPassInput in{ci, ast, events, *tape_};
     if (tk_) {
       TargetPassInput device = in;
       device.explicitInstantiationsAreRoots = o_.deviceLibrary;
@@ -192,7 +194,7 @@ public:
     }
     if (!hostModule_) return;
     if (!checkGpuOnlyFunctionsUnused(ast, ci.getDiagnostics(), untagged_.deviceOnly(), *hostModule_)) return;
-    if (tk_ && !checkHostCallsNoGpuFunctions(ast, ci.getDiagnostics(), *hostModule_)) return;
+    if (tk_ && !checkHostCallsNoGpuFunctions(*tape_, ci.getDiagnostics(), *hostModule_)) return;
     for (const DeviceBitcode& bc : rdcModules_) embedDeviceBitcode(*hostModule_, bc.sm, bc.bitcode);
     embedSpirvShaders(*hostModule_, ast, shaders_);
     dropStorageOnlyDestructors(*hostModule_, ast, storageOnly_);
@@ -234,8 +236,9 @@ public:
     if (!hostDead_) {
       // Clang's deferred errors come at the end of the translation unit, before
       // onParsed collects the predicates.
+      std::optional<WalkTape> earlyTape;
       std::optional<IfTargetPredicates> early;
-      const IfTargetPredicates& predicates = predicates_ ? *predicates_ : early.emplace(ast);
+      const IfTargetPredicates& predicates = predicates_ ? *predicates_ : early.emplace(earlyTape.emplace(ast));
       CodegenObjectScope values(ast, hostTargetValues());
       hostDead_ = predicates.branchesNotTaken();
     }
@@ -387,7 +390,7 @@ private:
   // Where a kernel (by its device symbol) is declared: problems found in a device
   // module are reported there, with file:line:column.
   clang::SourceLocation kernelLocation(const std::string& kernel) {
-    if (kernels_.empty()) kernels_ = indexKernels(*ast_);
+    if (kernels_.empty()) kernels_ = indexKernels(*tape_);
     auto it = kernels_.find(kernel);
     return it == kernels_.end() ? clang::SourceLocation() : it->second->getLocation();
   }
@@ -397,8 +400,8 @@ private:
   clang::SourceLocation symbolLocation(const std::string& symbol) {
     if (symbol.empty()) return {};
     if (clang::SourceLocation loc = kernelLocation(symbol); loc.isValid()) return loc;
-    if (const clang::FunctionDecl* fd = findFunctionBySymbol(*ast_, symbol)) return fd->getLocation();
-    if (const clang::VarDecl* vd = findVariableBySymbol(*ast_, symbol)) return vd->getLocation();
+    if (const clang::FunctionDecl* fd = findFunctionBySymbol(*tape_, symbol)) return fd->getLocation();
+    if (const clang::VarDecl* vd = findVariableBySymbol(*tape_, symbol)) return vd->getLocation();
     return {};
   }
 
@@ -424,7 +427,7 @@ private:
   // Checked before optimisation, while calls have not been inlined away.
   bool checkNoExplicitHostCalls(const std::vector<ReachedFunction>& reached, int sm) {
     if (!hostOnlyIndexed_) {
-      hostOnly_ = indexExplicitHostFunctions(*ast_);
+      hostOnly_ = indexExplicitHostFunctions(*tape_);
       hostOnlyIndexed_ = true;
     }
     if (hostOnly_.empty()) return true;
@@ -488,7 +491,7 @@ private:
   // Once per kernel, on its first sm: long double is double on the GPU.
   void warnLongDoubleKernels(llvm::Module& m) {
     if (!longDoubleIndexed_) {
-      longDouble_ = indexLongDoubleFunctions(*ast_);
+      longDouble_ = indexLongDoubleFunctions(*tape_);
       longDoubleIndexed_ = true;
     }
     if (longDouble_.empty()) return;
@@ -545,7 +548,7 @@ private:
       clang::LangOptions& lang = ci_->getLangOpts();
       unsigned device = lang.CUDAIsDevice;
       lang.CUDAIsDevice = 1;
-      userFunctions_ = indexUserFunctions(*ast_);
+      userFunctions_ = indexUserFunctions(*tape_);
       lang.CUDAIsDevice = device;
       userFunctionsIndexed_ = true;
     }
@@ -621,7 +624,13 @@ private:
   // device passes write without -G serve these diagnostics only.
   bool checkOptimized(llvm::Module& m, int sm) {
     clang::SourceManager& srcMgr = ci_->getSourceManager();
-    auto isSystemFile = [&](const std::string& path) { return isSystemHeaderFile(srcMgr, path); };
+    // Asked for every instruction's file: one lookup per file.
+    std::map<std::string, bool> systemFiles;
+    auto isSystemFile = [&](const std::string& path) {
+      auto [it, fresh] = systemFiles.try_emplace(path);
+      if (fresh) it->second = isSystemHeaderFile(ci_->getPreprocessor().getHeaderSearchInfo(), path);
+      return it->second;
+    };
     sites_ = recordIntrinsicSites(m, isSystemFile);
     std::vector<OperationSite> quad = findQuadFloatSites(m, isSystemFile);
     clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
@@ -761,6 +770,7 @@ private:
   std::vector<LoweredGroup> lowered_;
   clang::CompilerInstance* ci_ = nullptr;
   clang::ASTContext* ast_ = nullptr; // valid only while onParsed runs
+  std::optional<WalkTape> tape_;      // the same (sema/walk_tape.h)
   DeclsByName kernels_, hostOnly_, longDouble_, userFunctions_;
   bool userFunctionsIndexed_ = false;
   bool longDoubleIndexed_ = false;

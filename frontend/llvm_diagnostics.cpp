@@ -1,5 +1,7 @@
 #include "frontend/llvm_diagnostics.h"
 
+#include "sema/walk_tape.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
@@ -9,22 +11,18 @@
 #include "llvm/Support/SourceMgr.h"
 
 namespace circle {
-namespace {
-
-void collect(const clang::DeclContext* dc, std::vector<std::pair<std::string, clang::SourceLocation>>& out) {
-  for (const clang::Decl* d : dc->decls()) {
-    if (const auto* a = llvm::dyn_cast<clang::FileScopeAsmDecl>(d)) {
+void LLVMDiagnostics::collectFileScopeAsm(const WalkTape& tape) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitFileScopeAsmDecl(clang::FileScopeAsmDecl* a) {
       if (const auto* text = llvm::dyn_cast<clang::StringLiteral>(a->getAsmStringExpr()))
         out.emplace_back(text->getString().str(), a->getBeginLoc());
-    } else if (llvm::isa<clang::NamespaceDecl, clang::LinkageSpecDecl>(d)) {
-      collect(llvm::cast<clang::DeclContext>(d), out);
+      return true;
     }
-  }
+    std::vector<std::pair<std::string, clang::SourceLocation>>& out;
+  } finder{{}, fileScopeAsm_};
+  tape.replay(finder);
 }
-
-} // namespace
-
-void LLVMDiagnostics::collectFileScopeAsm(clang::ASTContext& ast) { collect(ast.getTranslationUnitDecl(), fileScopeAsm_); }
 
 bool LLVMDiagnostics::handleDiagnostics(const llvm::DiagnosticInfo& info) {
   if (info.getKind() == llvm::DK_OptimizationFailure) return true;

@@ -14,11 +14,12 @@
 #include <vector>
 
 namespace clang {
-class ASTContext;
 class DiagnosticsEngine;
 } // namespace clang
 
 namespace circle {
+
+class WalkTape;
 
 class LLVMDiagnostics : public llvm::DiagnosticHandler {
 public:
@@ -28,7 +29,7 @@ public:
   clang::DiagnosticsEngine* diags = nullptr;
   // Each file-scope asm's text and place, read while the AST exists (the host backend
   // runs after it is gone).
-  void collectFileScopeAsm(clang::ASTContext& ast);
+  void collectFileScopeAsm(const WalkTape& tape);
 
 private:
   std::vector<std::pair<std::string, clang::SourceLocation>> fileScopeAsm_;

@@ -1,6 +1,6 @@
 #include "sema/device_declarations.h"
 
-#include "sema/instantiation_visitor.h"
+#include "sema/walk_tape.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -102,9 +102,9 @@ private:
 
 } // namespace
 
-bool checkDeviceDeclarations(clang::ASTContext& ast, clang::DiagnosticsEngine& diags) {
-  Checker checker(ast, diags);
-  checker.TraverseDecl(ast.getTranslationUnitDecl());
+bool checkDeviceDeclarations(const WalkTape& tape, clang::DiagnosticsEngine& diags) {
+  Checker checker(tape.ast(), diags);
+  tape.replay(checker);
   return !checker.failed;
 }
 

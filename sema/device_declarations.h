@@ -11,11 +11,12 @@
 #pragma once
 
 namespace clang {
-class ASTContext;
 class DiagnosticsEngine;
 } // namespace clang
 
 namespace circle {
+
+class WalkTape;
 
 // Kernel parameters: 32,764 bytes since CUDA 12.1 on Volta and newer (every sm CUDA
 // 13 supports); the 4 KiB of older toolkits do not apply.
@@ -23,6 +24,6 @@ inline constexpr unsigned long long kKernelParameterBytes = 32764;
 inline constexpr unsigned long long kConstantBankBytes = 64 * 1024;
 
 // False after reporting an error.
-bool checkDeviceDeclarations(clang::ASTContext& ast, clang::DiagnosticsEngine& diags);
+bool checkDeviceDeclarations(const WalkTape& tape, clang::DiagnosticsEngine& diags);
 
 } // namespace circle

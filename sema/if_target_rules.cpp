@@ -1,6 +1,6 @@
 #include "sema/if_target_rules.h"
 
-#include "sema/instantiation_visitor.h"
+#include "sema/walk_tape.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
@@ -32,9 +32,9 @@ public:
 
 } // namespace
 
-IfTargetPredicates::IfTargetPredicates(clang::ASTContext& ast) : ast_(ast) {
+IfTargetPredicates::IfTargetPredicates(const WalkTape& tape) : ast_(tape.ast()) {
   PredicateFinder finder;
-  finder.TraverseDecl(ast.getTranslationUnitDecl());
+  tape.replay(finder);
   calls_ = std::move(finder.found);
   statements_ = std::move(finder.statements);
 }

@@ -18,10 +18,12 @@ class SourceRange;
 
 namespace circle {
 
+class WalkTape;
+
 class IfTargetPredicates {
 public:
   // Collects the predicates once, after the parse (template instantiations included).
-  explicit IfTargetPredicates(clang::ASTContext& ast);
+  explicit IfTargetPredicates(const WalkTape& tape);
 
   // Call while the codegen objects hold a target's values. Reports each predicate
   // that is not constant (once per predicate); returns false if any is not.

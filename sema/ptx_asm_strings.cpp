@@ -1,6 +1,6 @@
 #include "sema/ptx_asm_strings.h"
 
-#include "sema/instantiation_visitor.h"
+#include "sema/walk_tape.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
@@ -68,9 +68,9 @@ private:
 
 } // namespace
 
-void acceptNvccAsmPercents(clang::ASTContext& ast) {
-  AsmFinder finder(ast);
-  finder.TraverseDecl(ast.getTranslationUnitDecl());
+void acceptNvccAsmPercents(const WalkTape& tape) {
+  AsmFinder finder(tape.ast());
+  tape.replay(finder);
 }
 
 } // namespace circle

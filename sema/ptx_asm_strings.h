@@ -6,12 +6,10 @@
 // every pass reads the string as nvcc does.
 #pragma once
 
-namespace clang {
-class ASTContext;
-}
-
 namespace circle {
 
-void acceptNvccAsmPercents(clang::ASTContext& ast);
+class WalkTape;
+
+void acceptNvccAsmPercents(const WalkTape& tape);
 
 } // namespace circle
