@@ -22,6 +22,33 @@ void runModulePasses(llvm::Module& module, llvm::TargetMachine* tm,
   build(pb).run(module, mam);
 }
 
+namespace {
+
+struct OnFunctions : llvm::PassInfoMixin<OnFunctions> {
+  const std::set<llvm::Function*>& functions;
+  llvm::function_ref<void(llvm::FunctionPassManager&)> build;
+  llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager& mam) {
+    auto& fam = mam.getResult<llvm::FunctionAnalysisManagerModuleProxy>(m).getManager();
+    for (llvm::Function* f : functions) {
+      llvm::FunctionPassManager fpm;
+      build(fpm);
+      fpm.run(*f, fam);
+    }
+    return llvm::PreservedAnalyses::none();
+  }
+};
+
+} // namespace
+
+void runFunctionPasses(llvm::Module& module, llvm::TargetMachine& tm, const std::set<llvm::Function*>& functions,
+                       llvm::function_ref<void(llvm::FunctionPassManager&)> build) {
+  runModulePasses(module, &tm, [&](llvm::PassBuilder&) {
+    llvm::ModulePassManager mpm;
+    mpm.addPass(OnFunctions{{}, functions, build});
+    return mpm;
+  });
+}
+
 bool emitWithBackend(llvm::Module& module, llvm::TargetMachine& tm, llvm::raw_pwrite_stream& out,
                      llvm::CodeGenFileType kind) {
   // Code generation still runs on the legacy pass manager.

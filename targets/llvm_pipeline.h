@@ -4,7 +4,10 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/CodeGen.h"
 
+#include <set>
+
 namespace llvm {
+class Function;
 class Module;
 class PassBuilder;
 class TargetMachine;
@@ -17,6 +20,11 @@ namespace circle {
 // (and the backend's pipeline callbacks when `tm` is given).
 void runModulePasses(llvm::Module& module, llvm::TargetMachine* tm,
                      llvm::function_ref<llvm::ModulePassManager(llvm::PassBuilder&)> build);
+
+// Runs the function passes `build` adds over `functions` only (the rest of the module
+// is optimised already), with LLVM's analyses and `tm`'s.
+void runFunctionPasses(llvm::Module& module, llvm::TargetMachine& tm, const std::set<llvm::Function*>& functions,
+                       llvm::function_ref<void(llvm::FunctionPassManager&)> build);
 
 // `tm`'s code generator writes `module` to `out` as assembly or an object; false if
 // the backend cannot write that kind of file.

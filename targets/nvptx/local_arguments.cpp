@@ -5,6 +5,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
@@ -106,32 +107,17 @@ private:
   std::set<llvm::Function*> returns_;
 };
 
-// Uses of `v` after `at` see it through local memory.
+} // namespace
+
 void useAsLocal(llvm::Value* v, llvm::Instruction* at) {
   llvm::IRBuilder<> b(at);
   llvm::Value* local = b.CreateAddrSpaceCast(v, llvm::PointerType::get(v->getContext(), kLocal));
   llvm::Value* generic = b.CreateAddrSpaceCast(local, v->getType());
-  v->replaceUsesWithIf(generic, [&](llvm::Use& u) { return u.getUser() != local; });
+  // A lifetime marker takes the alloca itself (LLVM's verifier says so).
+  v->replaceUsesWithIf(generic, [&](llvm::Use& u) {
+    return u.getUser() != local && !llvm::isa<llvm::LifetimeIntrinsic>(u.getUser());
+  });
 }
-
-// Address-space inference and instcombine on the functions changed only: the rest
-// of the module is optimised already.
-struct OnFunctions : llvm::PassInfoMixin<OnFunctions> {
-  explicit OnFunctions(const std::set<llvm::Function*>& f) : functions(&f) {}
-  const std::set<llvm::Function*>* functions;
-  llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager& mam) {
-    auto& fam = mam.getResult<llvm::FunctionAnalysisManagerModuleProxy>(m).getManager();
-    for (llvm::Function* f : *functions) {
-      llvm::FunctionPassManager fpm;
-      fpm.addPass(llvm::InferAddressSpacesPass());
-      fpm.addPass(llvm::InstCombinePass());
-      fpm.run(*f, fam);
-    }
-    return llvm::PreservedAnalyses::none();
-  }
-};
-
-} // namespace
 
 int localizeArguments(llvm::Module& m, llvm::TargetMachine& tm) {
   LocalPointers pointers(m);
@@ -150,10 +136,9 @@ int localizeArguments(llvm::Module& m, llvm::TargetMachine& tm) {
       changed.insert(call->getFunction());
     }
   if (changed.empty()) return 0;
-  runModulePasses(m, &tm, [&](llvm::PassBuilder&) {
-    llvm::ModulePassManager mpm;
-    mpm.addPass(OnFunctions(changed));
-    return mpm;
+  runFunctionPasses(m, tm, changed, [](llvm::FunctionPassManager& fpm) {
+    fpm.addPass(llvm::InferAddressSpacesPass());
+    fpm.addPass(llvm::InstCombinePass());
   });
   return (int)(pointers.arguments().size() + pointers.returns().size());
 }

@@ -10,14 +10,20 @@
 #pragma once
 
 namespace llvm {
+class Instruction;
 class Module;
 class TargetMachine;
-}
+class Value;
+} // namespace llvm
 
 namespace circle {
 
 // Returns how many arguments and return values were found local. Runs LLVM's
 // address-space inference and instcombine on the functions it changed.
 int localizeArguments(llvm::Module& m, llvm::TargetMachine& tm);
+
+// Uses of the generic pointer `v` after `at` reach it through a cast to local memory
+// and back, which address-space inference then follows.
+void useAsLocal(llvm::Value* v, llvm::Instruction* at);
 
 } // namespace circle

@@ -4,6 +4,7 @@
 #include "targets/nvptx/bounded_recursion.h"
 #include "targets/nvptx/byval_copies.h"
 #include "targets/nvptx/local_arguments.h"
+#include "targets/nvptx/local_pointer_differences.h"
 #include "targets/nvptx/sm_targets.h"
 #include "targets/llvm_pipeline.h"
 
@@ -101,7 +102,10 @@ void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int opt
   optimize();
   if (optLevel > 0 && unrollBoundedRecursion(module) > 0) optimize(); // inlines the levels
   // What LLVM's pipeline leaves that nvcc's code does not have (each file says why).
-  if (optLevel > 0) localizeArguments(module, tm);
+  if (optLevel > 0) {
+    localizeArguments(module, tm);
+    subtractLocalPointersLocally(module, tm);
+  }
   widenAggregateCopies(module);
 }
 
