@@ -55,31 +55,38 @@ std::unique_ptr<clang::ASTUnit> parse() {
 
 } // namespace
 
+// What a visitor of kind V sees walking the unit, what it sees replaying its tape,
+// and the tape's length.
+template <class V> struct WalkAndReplay {
+  std::unique_ptr<clang::ASTUnit> unit = parse();
+  V walked, replayed;
+  bool replayDone = false;
+  size_t tapeSize = 0;
+  WalkAndReplay() {
+    REQUIRE(unit);
+    clang::ASTContext& ast = unit->getASTContext();
+    WalkTape tape(ast);
+    walked.TraverseDecl(ast.getTranslationUnitDecl());
+    replayDone = tape.replay(replayed);
+    tapeSize = tape.size();
+  }
+};
+
 TEST_CASE("A replay calls an InstantiationVisitor's Visit methods as its own walk does") {
-  auto unit = parse();
-  REQUIRE(unit);
-  clang::ASTContext& ast = unit->getASTContext();
-  WalkTape tape(ast);
-  Everything walked, replayed;
-  walked.TraverseDecl(ast.getTranslationUnitDecl());
-  CHECK(tape.replay(replayed));
-  CHECK(walked.seen.size() > 100);
-  CHECK(replayed.seen == walked.seen);
-  CHECK(tape.size() == walked.seen.size());
+  WalkAndReplay<Everything> r;
+  CHECK(r.replayDone);
+  CHECK(r.walked.seen.size() > 100);
+  CHECK(r.replayed.seen == r.walked.seen);
+  CHECK(r.tapeSize == r.walked.seen.size());
 }
 
 TEST_CASE("A plain visitor of instantiations replays without the generic lambdas' instantiated bodies") {
-  auto unit = parse();
-  REQUIRE(unit);
-  clang::ASTContext& ast = unit->getASTContext();
-  WalkTape tape(ast);
-  PlainWithInstantiations walked, replayed;
-  walked.TraverseDecl(ast.getTranslationUnitDecl());
-  CHECK(tape.replay(replayed));
-  CHECK(replayed.seen == walked.seen);
+  WalkAndReplay<PlainWithInstantiations> r;
+  CHECK(r.replayDone);
+  CHECK(r.replayed.seen == r.walked.seen);
   // The two instantiations of the generic lambda's call operator are what the tape
   // holds beyond a plain walk.
-  CHECK(tape.size() > walked.seen.size());
+  CHECK(r.tapeSize > r.walked.seen.size());
 }
 
 TEST_CASE("A replay stops where a Visit method says so") {
