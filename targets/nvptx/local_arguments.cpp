@@ -109,13 +109,13 @@ private:
 
 } // namespace
 
-void useThroughSpace(llvm::Value* v, unsigned space, llvm::Instruction* at) {
+void useAsLocal(llvm::Value* v, llvm::Instruction* at) {
   llvm::IRBuilder<> b(at);
-  llvm::Value* specific = b.CreateAddrSpaceCast(v, llvm::PointerType::get(v->getContext(), space));
-  llvm::Value* generic = b.CreateAddrSpaceCast(specific, v->getType());
+  llvm::Value* local = b.CreateAddrSpaceCast(v, llvm::PointerType::get(v->getContext(), kLocal));
+  llvm::Value* generic = b.CreateAddrSpaceCast(local, v->getType());
   // A lifetime marker takes the alloca itself (LLVM's verifier says so).
   v->replaceUsesWithIf(generic, [&](llvm::Use& u) {
-    return u.getUser() != specific && !llvm::isa<llvm::LifetimeIntrinsic>(u.getUser());
+    return u.getUser() != local && !llvm::isa<llvm::LifetimeIntrinsic>(u.getUser());
   });
 }
 
@@ -125,14 +125,14 @@ int localizeArguments(llvm::Module& m, llvm::TargetMachine& tm) {
   std::set<llvm::Function*> changed;
   for (llvm::Argument* a : pointers.arguments()) {
     if (a->use_empty()) continue;
-    useThroughSpace(a, kLocal, &*a->getParent()->getEntryBlock().getFirstInsertionPt());
+    useAsLocal(a, &*a->getParent()->getEntryBlock().getFirstInsertionPt());
     changed.insert(a->getParent());
   }
   for (llvm::Function* f : pointers.returns())
     for (llvm::Use& u : llvm::make_early_inc_range(f->uses())) {
       auto* call = llvm::cast<llvm::CallBase>(u.getUser());
       if (call->use_empty() || !llvm::isa<llvm::CallInst>(call)) continue;
-      useThroughSpace(call, kLocal, call->getNextNode());
+      useAsLocal(call, call->getNextNode());
       changed.insert(call->getFunction());
     }
   if (changed.empty()) return 0;

@@ -22,9 +22,8 @@ namespace circle {
 // address-space inference and instcombine on the functions it changed.
 int localizeArguments(llvm::Module& m, llvm::TargetMachine& tm);
 
-// Uses of the generic pointer `v` after `at` reach it through a cast to address space
-// `space` (local memory, 5; global, 1) and back, which address-space inference then
-// follows.
-void useThroughSpace(llvm::Value* v, unsigned space, llvm::Instruction* at);
+// Uses of the generic pointer `v` after `at` reach it through a cast to local memory
+// and back, which address-space inference then follows.
+void useAsLocal(llvm::Value* v, llvm::Instruction* at);
 
 } // namespace circle

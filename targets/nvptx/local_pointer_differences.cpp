@@ -67,7 +67,7 @@ int subtractLocalPointersLocally(llvm::Module& m, llvm::TargetMachine& tm) {
     if (f.isDeclaration()) continue;
     for (llvm::Instruction& i : llvm::make_early_inc_range(f.getEntryBlock()))
       if (auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(&i); alloca && alloca->getAddressSpace() == kGeneric) {
-        useThroughSpace(alloca, kLocal, alloca->getNextNode());
+        useAsLocal(alloca, alloca->getNextNode());
         withArrays.insert(&f);
       }
   }

@@ -3,7 +3,6 @@
 #include "targets/nvptx/aggregate_copies.h"
 #include "targets/nvptx/bounded_recursion.h"
 #include "targets/nvptx/byval_copies.h"
-#include "targets/nvptx/global_matrix_access.h"
 #include "targets/nvptx/local_arguments.h"
 #include "targets/nvptx/local_pointer_differences.h"
 #include "targets/nvptx/sm_targets.h"
@@ -106,7 +105,6 @@ void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int opt
   if (optLevel > 0) {
     localizeArguments(module, tm);
     subtractLocalPointersLocally(module, tm);
-    specializeMatrixAccesses(module, tm);
   }
   widenAggregateCopies(module);
 }
