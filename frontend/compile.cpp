@@ -157,7 +157,7 @@ public:
       if (!checkDeviceDeclarations(*tape_, ci.getDiagnostics())) return;
       acceptNvccAsmPercents(*tape_);
       untagged_.afterParse(ci.getSema(), [&](clang::SourceLocation loc) { return deadOnHost(ci, loc); });
-      makeVirtualFunctionsTagless(ast);
+      makeVirtualFunctionsTagless(*tape_);
       hostConstexprs_ = findHostConstexprVariables(*tape_);
       deviceRtti_ = findDeviceRtti(*tape_);
       for (const auto& [symbol, var] : managedVariables(*tape_)) {

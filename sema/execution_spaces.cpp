@@ -1,6 +1,6 @@
 #include "sema/execution_spaces.h"
 
-#include "sema/instantiation_visitor.h"
+#include "sema/walk_tape.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -30,28 +30,36 @@ namespace {
 class VirtualFunctionTagger : public InstantiationVisitor<VirtualFunctionTagger> {
 public:
   explicit VirtualFunctionTagger(clang::ASTContext& ast) : ast_(ast) {}
-  // Implicit virtual destructors fill vtable slots too.
-  bool shouldVisitImplicitCode() const { return true; }
-  bool VisitCXXMethodDecl(clang::CXXMethodDecl* md) {
-    if (!md->isVirtual()) return true;
-    // Sema infers a host-only space for implicit special members of classes whose
-    // bases are untagged; only what the user wrote is kept.
-    auto* host = md->getAttr<clang::CUDAHostAttr>();
-    auto* device = md->getAttr<clang::CUDADeviceAttr>();
-    if ((host && !host->isImplicit()) || (device && !device->isImplicit())) return true;
-    if (!host) md->addAttr(clang::CUDAHostAttr::CreateImplicit(ast_));
-    if (!device) md->addAttr(clang::CUDADeviceAttr::CreateImplicit(ast_));
+  // A class's methods include the implicit ones Sema declared (a virtual destructor
+  // fills a vtable slot too), which the walk does not visit; each declaration of a
+  // method is tagged, since an attribute added after the parse reaches no other.
+  bool VisitCXXRecordDecl(clang::CXXRecordDecl* rd) {
+    if (!rd->isThisDeclarationADefinition()) return true;
+    for (clang::CXXMethodDecl* md : rd->methods())
+      if (md->isVirtual())
+        for (clang::FunctionDecl* redecl : md->redecls()) tag(*redecl);
     return true;
   }
 
 private:
+  void tag(clang::FunctionDecl& fd) {
+    // Sema infers a host-only space for implicit special members of classes whose
+    // bases are untagged; only what the user wrote is kept.
+    auto* host = fd.getAttr<clang::CUDAHostAttr>();
+    auto* device = fd.getAttr<clang::CUDADeviceAttr>();
+    if ((host && !host->isImplicit()) || (device && !device->isImplicit())) return;
+    if (!host) fd.addAttr(clang::CUDAHostAttr::CreateImplicit(ast_));
+    if (!device) fd.addAttr(clang::CUDADeviceAttr::CreateImplicit(ast_));
+  }
+
   clang::ASTContext& ast_;
 };
 
 } // namespace
 
-void makeVirtualFunctionsTagless(clang::ASTContext& ast) {
-  VirtualFunctionTagger(ast).TraverseDecl(ast.getTranslationUnitDecl());
+void makeVirtualFunctionsTagless(const WalkTape& tape) {
+  VirtualFunctionTagger tagger(tape.ast());
+  tape.replay(tagger);
 }
 
 } // namespace circle

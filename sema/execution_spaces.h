@@ -8,6 +8,8 @@ class LangOptions;
 
 namespace circle {
 
+class WalkTape;
+
 // Makes the one (host-side) CUDA parse tagless.
 void enableTaglessDeviceCalls(clang::LangOptions& langOpts);
 
@@ -16,6 +18,6 @@ void enableTaglessDeviceCalls(clang::LangOptions& langOpts);
 // a virtual call on the GPU a jump to address 0. After the parse, every virtual
 // function the user did not tag becomes implicitly __host__ __device__, like the
 // rest of the untagged code it belongs to.
-void makeVirtualFunctionsTagless(clang::ASTContext& ast);
+void makeVirtualFunctionsTagless(const WalkTape& tape);
 
 } // namespace circle
