@@ -1,8 +1,8 @@
 # What circle's device pipeline adds to LLVM's, seen in the PTX: recursion a constant
 # bounds (std::sort's depth limit) is unrolled into the kernel; a thread's own array
 # reached through a function that stays a call is accessed as local memory, and only
-# when every call passes local memory; small aligned struct copies are one vector
-# load and store.
+# when every call passes local memory; pointer differences within it are taken on local
+# addresses; small aligned struct copies are one vector load and store.
 source "$(dirname "$0")/lib.sh"
 
 cat > local.cu <<'SRC'
@@ -21,6 +21,9 @@ expect_not_contains "$ptx" "call" "the bounded recursion is unrolled: no call"
 expect_contains "$ptx" "ld.local.b32" "the array is read as local memory"
 expect_contains "$ptx" "st.local.b32" "the array is written as local memory"
 expect_eq "$(grep -cE '^\s+(ld|st)\.b32' local.sm_90.ptx)" 0 "no generic access to the array"
+# last - first is computed on local addresses: no conversion to a generic address in
+# the partition loops (targets/nvptx/local_pointer_differences.h).
+expect_eq "$(grep -c 'cvta.local' local.sm_90.ptx)" 1 "one generic view of the stack, none per loop iteration"
 
 # A recursive sum over a local array stays a call (its counts are not constants).
 cat > sum.h <<'SRC'
