@@ -171,9 +171,9 @@ private:
   }
   enum class Read { More, Done, Stop };
   // The file's text after the lexer's position.
-  llvm::StringRef restOfFile(clang::Lexer& lexer) {
-    return sm_.getBufferData(lexer.getFileID()).drop_front(lexer.getBufferLocation() -
-                                                           sm_.getBufferData(lexer.getFileID()).begin());
+  static llvm::StringRef restOfFile(const clang::Lexer& lexer) {
+    llvm::StringRef buffer = lexer.getBuffer();
+    return buffer.drop_front(lexer.getBufferLocation() - buffer.begin());
   }
   // The next `n` raw tokens (fewer at the file's end or a directive).
   Lookahead readTokens(clang::Lexer& lexer, int n) {

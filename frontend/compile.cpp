@@ -624,13 +624,8 @@ private:
   // device passes write without -G serve these diagnostics only.
   bool checkOptimized(llvm::Module& m, int sm) {
     clang::SourceManager& srcMgr = ci_->getSourceManager();
-    // Asked for every instruction's file: one lookup per file.
-    std::map<std::string, bool> systemFiles;
-    auto isSystemFile = [&](const std::string& path) {
-      auto [it, fresh] = systemFiles.try_emplace(path);
-      if (fresh) it->second = isSystemHeaderFile(ci_->getPreprocessor().getHeaderSearchInfo(), path);
-      return it->second;
-    };
+    const clang::HeaderSearch& headers = ci_->getPreprocessor().getHeaderSearchInfo();
+    auto isSystemFile = [&](const std::string& path) { return isSystemHeaderFile(headers, path); };
     sites_ = recordIntrinsicSites(m, isSystemFile);
     std::vector<OperationSite> quad = findQuadFloatSites(m, isSystemFile);
     clang::DiagnosticsEngine& diags = ci_->getDiagnostics();

@@ -17,8 +17,6 @@
 namespace circle {
 namespace {
 
-constexpr unsigned kLocal = 5, kGeneric = 0;
-
 // Optimistic: every candidate is assumed local until one of its calls (or returns)
 // shows otherwise; what is left when nothing changes is local.
 class LocalPointers {
@@ -52,7 +50,7 @@ public:
   const std::set<llvm::Function*>& returns() const { return returns_; }
 
 private:
-  static bool isGenericPointer(llvm::Type* t) { return t->isPointerTy() && t->getPointerAddressSpace() == kGeneric; }
+  static bool isGenericPointer(llvm::Type* t) { return t->isPointerTy() && t->getPointerAddressSpace() == kGenericSpace; }
 
   static bool onlyCalledDirectly(llvm::Function& f) {
     for (llvm::Use& u : f.uses()) {
@@ -86,7 +84,7 @@ private:
     if (!seen.insert(v).second) return true; // a cycle through phis adds nothing
     if (llvm::isa<llvm::AllocaInst>(v)) return true; // NVPTX's allocas are local memory, whatever their type says
     if (auto* cast = llvm::dyn_cast<llvm::AddrSpaceCastOperator>(v))
-      return cast->getSrcAddressSpace() == kLocal;
+      return cast->getSrcAddressSpace() == kLocalSpace;
     if (auto* gep = llvm::dyn_cast<llvm::GEPOperator>(v)) return isLocal(gep->getPointerOperand(), seen);
     if (auto* phi = llvm::dyn_cast<llvm::PHINode>(v)) {
       for (llvm::Value* in : phi->incoming_values())
@@ -111,7 +109,7 @@ private:
 
 void useAsLocal(llvm::Value* v, llvm::Instruction* at) {
   llvm::IRBuilder<> b(at);
-  llvm::Value* local = b.CreateAddrSpaceCast(v, llvm::PointerType::get(v->getContext(), kLocal));
+  llvm::Value* local = b.CreateAddrSpaceCast(v, llvm::PointerType::get(v->getContext(), kLocalSpace));
   llvm::Value* generic = b.CreateAddrSpaceCast(local, v->getType());
   // A lifetime marker takes the alloca itself (LLVM's verifier says so).
   v->replaceUsesWithIf(generic, [&](llvm::Use& u) {

@@ -22,6 +22,9 @@ namespace circle {
 // address-space inference and instcombine on the functions it changed.
 int localizeArguments(llvm::Module& m, llvm::TargetMachine& tm);
 
+// NVPTX's address spaces, as LLVM numbers them.
+inline constexpr unsigned kGenericSpace = 0, kSharedSpace = 3, kLocalSpace = 5;
+
 // Uses of the generic pointer `v` after `at` reach it through a cast to local memory
 // and back, which address-space inference then follows.
 void useAsLocal(llvm::Value* v, llvm::Instruction* at);

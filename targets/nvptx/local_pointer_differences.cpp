@@ -19,14 +19,12 @@
 namespace circle {
 namespace {
 
-constexpr unsigned kGeneric = 0, kShared = 3, kLocal = 5;
-
 // The pointer a generic pointer was converted from, if from local or shared memory.
 llvm::Value* windowed(llvm::Value* generic, unsigned& space) {
   auto* cast = llvm::dyn_cast<llvm::AddrSpaceCastOperator>(generic);
-  if (!cast || cast->getDestAddressSpace() != kGeneric) return nullptr;
+  if (!cast || cast->getDestAddressSpace() != kGenericSpace) return nullptr;
   space = cast->getSrcAddressSpace();
-  return space == kLocal || space == kShared ? cast->getPointerOperand() : nullptr;
+  return space == kLocalSpace || space == kSharedSpace ? cast->getPointerOperand() : nullptr;
 }
 
 struct RewriteDifferences : llvm::PassInfoMixin<RewriteDifferences> {
@@ -66,7 +64,7 @@ int subtractLocalPointersLocally(llvm::Module& m, llvm::TargetMachine& tm) {
   for (llvm::Function& f : m) {
     if (f.isDeclaration()) continue;
     for (llvm::Instruction& i : llvm::make_early_inc_range(f.getEntryBlock()))
-      if (auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(&i); alloca && alloca->getAddressSpace() == kGeneric) {
+      if (auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(&i); alloca && alloca->getAddressSpace() == kGenericSpace) {
         useAsLocal(alloca, alloca->getNextNode());
         withArrays.insert(&f);
       }
