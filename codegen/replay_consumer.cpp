@@ -9,14 +9,34 @@ namespace circle {
 
 using Kind = ConsumerEventLog::Kind;
 
+namespace {
+
+// `group` less what `leaveOut` says yes to.
+clang::DeclGroupRef without(clang::DeclGroupRef group, clang::ASTContext& ctx,
+                            const std::function<bool(const clang::Decl*)>& leaveOut) {
+  if (!leaveOut) return group;
+  if (group.isSingleDecl()) return leaveOut(group.getSingleDecl()) ? clang::DeclGroupRef() : group;
+  llvm::SmallVector<clang::Decl*, 8> kept;
+  for (clang::Decl* d : group)
+    if (!leaveOut(d)) kept.push_back(d);
+  if (kept.size() == group.getDeclGroup().size()) return group;
+  return kept.empty() ? clang::DeclGroupRef() : clang::DeclGroupRef::Create(ctx, kept.data(), kept.size());
+}
+
+} // namespace
+
 void ConsumerEventLog::replay(clang::ASTConsumer& target, clang::ASTContext& ctx,
-                              const std::function<void()>& beforeEnd) const {
+                              const std::function<void()>& beforeEnd,
+                              const std::function<bool(const clang::Decl*)>& leaveOut) const {
   // CodeGen only reads these declarations; the const_casts restore the signatures
   // the ASTConsumer interface was written with.
   for (const Event& e : events_) {
     auto* decl = const_cast<clang::Decl*>(e.decl);
     switch (e.kind) {
-    case Kind::TopLevelDecl: target.HandleTopLevelDecl(e.group); break;
+    case Kind::TopLevelDecl:
+      if (clang::DeclGroupRef group = without(e.group, ctx, leaveOut); !group.isNull())
+        target.HandleTopLevelDecl(group);
+      break;
     case Kind::InlineFunctionDefinition:
       target.HandleInlineFunctionDefinition(llvm::cast<clang::FunctionDecl>(decl));
       break;

@@ -23,9 +23,10 @@ public:
   void record(Kind kind, const clang::Decl* decl) { events_.push_back({kind, {}, decl}); }
 
   // Feeds every recorded event to `target` (which must already be initialised),
-  // calls `beforeEnd` if given, then finishes it with HandleTranslationUnit.
-  void replay(clang::ASTConsumer& target, clang::ASTContext& ctx,
-              const std::function<void()>& beforeEnd = nullptr) const;
+  // calls `beforeEnd` if given, then finishes it with HandleTranslationUnit. The
+  // top-level declarations `leaveOut` says yes to are not fed.
+  void replay(clang::ASTConsumer& target, clang::ASTContext& ctx, const std::function<void()>& beforeEnd = nullptr,
+              const std::function<bool(const clang::Decl*)>& leaveOut = nullptr) const;
   size_t size() const { return events_.size(); }
 
 private:

@@ -10,6 +10,7 @@
 #include "codegen/device_rtti_sites.h"
 #include "codegen/exception_islands.h"
 #include "codegen/gpu_only_functions.h"
+#include "codegen/host_roots.h"
 #include "codegen/kernel_index.h"
 #include "codegen/replay_consumer.h"
 #include "codegen/source_locations.h"
@@ -173,6 +174,12 @@ public:
     if (tk_) {
       TargetPassInput device = in;
       device.explicitInstantiationsAreRoots = o_.deviceLibrary;
+      // With -rdc another object's kernels may call this one's functions.
+      if (!o_.rdc && !o_.deviceLibrary) {
+        device.leaveOut = &hostRoots_.emplace(*tape_);
+        if (o_.verbose && !hostRoots_->empty())
+          llvm::errs() << " (device passes) host code left out: " << llvm::join(hostRoots_->names(), ", ") << "\n";
+      }
       if (!buildDevice(device)) return;
     }
     if (o_.spirv) {
@@ -322,7 +329,11 @@ private:
         DeviceRttiScope rtti(deviceRtti_);
         UntaggedFunctions::DevicePassScope unused(untagged_);
         if (!predicates_->checkConstant(ci.getDiagnostics(), smName(sm))) return false;
+        bool leavingOut = in.leaveOut && !in.leaveOut->empty();
         m = runTargetPass(in, *dt.info, /*deviceSide=*/true, cgo, llvm_, input_ + "." + smName(sm));
+        if (leavingOut && in.leaveOut->empty() && o_.verbose)
+          llvm::errs() << " (device pass) " << smName(sm)
+                       << ": its module names host code that was left out: generated again with all of it\n";
         if (m) emitDeviceRtti(*m, *ast_, deviceRtti_);
         if (m && !addExceptionIslands(in, *dt.info, cgo, sm, *m)) return false;
       }
@@ -766,6 +777,7 @@ private:
   clang::CompilerInstance* ci_ = nullptr;
   clang::ASTContext* ast_ = nullptr; // valid only while onParsed runs
   std::optional<WalkTape> tape_;      // the same (sema/walk_tape.h)
+  std::optional<HostRoots> hostRoots_; // what the device passes leave out
   DeclsByName kernels_, hostOnly_, longDouble_, userFunctions_;
   bool userFunctionsIndexed_ = false;
   bool longDoubleIndexed_ = false;

@@ -1,0 +1,66 @@
+# A device pass leaves out the host's must-emit functions that nothing on the GPU
+# reaches (codegen/host_roots.h): main and the user's functions only host code calls.
+# What a kernel reaches, through any chain, stays; a reference the analysis cannot see
+# makes the pass generate again with everything, once.
+source "$(dirname "$0")/lib.sh"
+
+cat > roots.cu <<'SRC'
+#include <cstdio>
+#include <map>
+int deep(int x) { return x * 7; }            // kernel -> middle -> deep
+int middle(int x) { return deep(x) + 1; }
+int by_lambda(int x) { return x - 2; }       // called in a lambda inside a kernel
+int host_leaf(int x) { return x + 100; }     // host_only -> host_leaf
+int host_only(int x) { std::map<int, int> m{{x, x}}; return host_leaf(m[x]); }
+int by_inline(int x) { return x + 3; }       // an inline function refers to it: kept
+inline int wrapper(int x) { return by_inline(x); }
+struct Range { int n; };
+struct It {
+  int i;
+  int operator*() const { return i; }
+  It& operator++() { ++i; return *this; }
+  bool operator!=(const It& o) const { return i != o.i; }
+};
+It begin(const Range&) { return It{0}; }      // a range-for's implicit calls
+It end(const Range& r) { return It{r.n}; }
+__global__ void k(int* out) {
+  int s = 0;
+  for (int v : Range{4}) s += v;
+  auto f = [](int v) { return by_lambda(v); };
+  out[threadIdx.x] = middle(s) + f(s);
+}
+int main() { printf("%d %d\n", host_only(1), wrapper(2)); }
+SRC
+
+out=$(cu -v -sm_75 -sm_80 -gpu -S roots.cu -o roots.ptx 2>&1); rc=$?
+expect_eq "$rc" 0 "a program with host-only functions"
+expect_contains "$out" "(device passes) host code left out: host_leaf, host_only, main" "what no kernel reaches is left out"
+expect_not_contains "$out" "generated again" "the analysis saw every reference the kernel makes"
+expect_contains "$(cat roots.sm_75.ptx)" ".entry _Z1kPi" "the kernel is there"
+cu -sm_75 roots.cu -o roots; rc=$?
+expect_eq "$rc" 0 "the executable builds"
+
+# The tape does not show a cleanup attribute's function: the module names it, and the
+# pass generates again with all host code; the next sm does not try again.
+cat > cleanup.cu <<'SRC'
+#include <cstdio>
+void release(int* p) { *p = 0; }
+int host_only() { return 5; }
+__global__ void k(int* out) {
+  int held __attribute__((cleanup(release))) = threadIdx.x;
+  out[threadIdx.x] = held;
+}
+int main() { printf("%d\n", host_only()); }
+SRC
+out=$(cu -v -sm_75 -sm_80 -gpu -S cleanup.cu -o cleanup.ptx 2>&1); rc=$?
+expect_eq "$rc" 0 "a kernel whose cleanup function was left out"
+expect_contains "$out" "(device pass) sm_75: its module names host code that was left out: generated again" "the first sm generates again"
+expect_not_contains "$out" "sm_80: its module names host code" "the second sm keeps everything from the start"
+expect_file cleanup.sm_80.ptx "sm_80's PTX"
+
+# With -rdc another object's kernel may call any of this one's functions.
+out=$(cu -v -rdc=true -sm_75 -c roots.cu -o roots.o 2>&1); rc=$?
+expect_eq "$rc" 0 "-rdc compile"
+expect_not_contains "$out" "host code left out" "-rdc leaves nothing out"
+
+finish
