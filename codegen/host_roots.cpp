@@ -1,12 +1,13 @@
 #include "codegen/host_roots.h"
 
+#include "codegen/alias_targets.h"
+#include "codegen/unreferenced_functions.h"
 #include "sema/walk_tape.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/StmtCXX.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -37,23 +38,16 @@ public:
     if (auto* fd = llvm::dyn_cast<clang::FunctionDecl>(d)) {
       current_ = fd->getCanonicalDecl();
       currentIsCandidate_ = isCandidate(ast_, *fd);
-      if (currentIsCandidate_) candidates.push_back(current_);
+      if (currentIsCandidate_) candidates.push_back(fd->getCanonicalDecl());
     } else if (!d->getParentFunctionOrMethod()) {
       current_ = nullptr;
       currentIsCandidate_ = false;
     }
-    // An alias names its target by its symbol, which no reference shows.
-    if (d->hasAttrs() && (d->hasAttr<clang::AliasAttr>() || d->hasAttr<clang::IFuncAttr>())) aliases = true;
+    aliases.note(d);
     return true;
   }
-  // A range-for's begin() and end() calls are implicit code, which the tape leaves out.
   bool VisitCXXForRangeStmt(clang::CXXForRangeStmt* s) {
-    for (clang::DeclStmt* ds : {s->getBeginStmt(), s->getEndStmt()})
-      if (ds)
-        for (clang::Decl* d : ds->decls())
-          if (auto* vd = llvm::dyn_cast<clang::VarDecl>(d); vd && vd->getInit())
-            if (auto* call = llvm::dyn_cast<clang::CallExpr>(vd->getInit()->IgnoreImplicit()))
-              refer(call->getDirectCallee());
+    forRangeCalls(*s, [&](const clang::FunctionDecl* fd) { refer(fd); });
     return true;
   }
   bool VisitLambdaExpr(clang::LambdaExpr* e) {
@@ -66,10 +60,10 @@ public:
     return true;
   }
 
-  std::vector<const clang::Decl*> candidates;
-  std::vector<const clang::Decl*> kept; // referred to by something that stays
+  std::vector<const clang::FunctionDecl*> candidates; // canonical
+  std::vector<const clang::Decl*> kept;              // referred to by something that stays
   std::map<const clang::Decl*, std::vector<const clang::Decl*>> byCandidate;
-  bool aliases = false;
+  AliasTargets aliases;
 
 private:
   void refer(const clang::FunctionDecl* fd) {
@@ -89,7 +83,6 @@ private:
 HostRoots::HostRoots(const WalkTape& tape) {
   References refs(tape.ast());
   tape.replay(refs);
-  if (refs.aliases) return;
   std::set<const clang::Decl*> kept;
   std::vector<const clang::Decl*> work = std::move(refs.kept);
   while (!work.empty()) {
@@ -99,8 +92,8 @@ HostRoots::HostRoots(const WalkTape& tape) {
     if (auto it = refs.byCandidate.find(d); it != refs.byCandidate.end())
       work.insert(work.end(), it->second.begin(), it->second.end());
   }
-  for (const clang::Decl* c : refs.candidates)
-    if (!kept.count(c)) leftOut_.insert(c);
+  for (const clang::FunctionDecl* c : refs.candidates)
+    if (!kept.count(c) && !refs.aliases.mayName(*c)) leftOut_.insert(c);
 }
 
 std::vector<std::string> HostRoots::names() const {
@@ -108,10 +101,6 @@ std::vector<std::string> HostRoots::names() const {
   for (const clang::Decl* d : leftOut_) out.push_back(llvm::cast<clang::FunctionDecl>(d)->getQualifiedNameAsString());
   llvm::sort(out);
   return out;
-}
-
-bool HostRoots::leavesOut(const clang::FunctionDecl* fd) const {
-  return fd && leftOut_.count(fd->getCanonicalDecl()) != 0;
 }
 
 } // namespace circle

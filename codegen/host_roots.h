@@ -15,7 +15,7 @@
 // variable's initializer, or a kept candidate. A reference the tape does not show
 // (a cleanup attribute's function, say) the device pass itself catches: if its
 // module still names a function left out, it generates again with nothing left out,
-// and so do the later sms (codegen/target_pass.h).
+// and so do the later sms (codegen/left_out_functions.h).
 #pragma once
 #include <set>
 #include <string>
@@ -23,7 +23,6 @@
 
 namespace clang {
 class Decl;
-class FunctionDecl;
 } // namespace clang
 
 namespace circle {
@@ -34,11 +33,8 @@ class HostRoots {
 public:
   explicit HostRoots(const WalkTape& tape);
 
-  // Whether the device passes leave `fd` (any declaration of it) out.
-  bool leavesOut(const clang::FunctionDecl* fd) const;
-  bool empty() const { return leftOut_.empty(); }
-  // After a module named one of them: nothing is left out from then on.
-  void keepAll() { leftOut_.clear(); }
+  // Canonical declarations.
+  const std::set<const clang::Decl*>& functions() const { return leftOut_; }
   // Their qualified names, sorted (for -v).
   std::vector<std::string> names() const;
 

@@ -38,7 +38,7 @@ void ConsumerEventLog::replay(clang::ASTConsumer& target, clang::ASTContext& ctx
         target.HandleTopLevelDecl(group);
       break;
     case Kind::InlineFunctionDefinition:
-      target.HandleInlineFunctionDefinition(llvm::cast<clang::FunctionDecl>(decl));
+      if (!leaveOut || !leaveOut(decl)) target.HandleInlineFunctionDefinition(llvm::cast<clang::FunctionDecl>(decl));
       break;
     case Kind::TagDeclDefinition: target.HandleTagDeclDefinition(llvm::cast<clang::TagDecl>(decl)); break;
     case Kind::TagDeclRequiredDefinition:
@@ -57,7 +57,7 @@ void ConsumerEventLog::replay(clang::ASTConsumer& target, clang::ASTContext& ctx
       target.AssignInheritanceModel(llvm::cast<clang::CXXRecordDecl>(decl));
       break;
     case Kind::CXXStaticMemberVarInstantiation:
-      target.HandleCXXStaticMemberVarInstantiation(llvm::cast<clang::VarDecl>(decl));
+      if (!leaveOut || !leaveOut(decl)) target.HandleCXXStaticMemberVarInstantiation(llvm::cast<clang::VarDecl>(decl));
       break;
     case Kind::VTable: target.HandleVTable(llvm::cast<clang::CXXRecordDecl>(decl)); break;
     }

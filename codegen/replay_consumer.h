@@ -24,7 +24,8 @@ public:
 
   // Feeds every recorded event to `target` (which must already be initialised),
   // calls `beforeEnd` if given, then finishes it with HandleTranslationUnit. The
-  // top-level declarations `leaveOut` says yes to are not fed.
+  // top-level declarations, inline definitions and static member instantiations
+  // `leaveOut` says yes to are not fed.
   void replay(clang::ASTConsumer& target, clang::ASTContext& ctx, const std::function<void()>& beforeEnd = nullptr,
               const std::function<bool(const clang::Decl*)>& leaveOut = nullptr) const;
   size_t size() const { return events_.size(); }

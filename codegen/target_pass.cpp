@@ -2,7 +2,7 @@
 
 #include "codegen/codegen_objects.h"
 #include "codegen/explicit_instantiations.h"
-#include "codegen/host_roots.h"
+#include "codegen/left_out_functions.h"
 #include "codegen/replay_consumer.h"
 #include "codegen/target_switch.h"
 
@@ -14,15 +14,18 @@
 namespace circle {
 namespace {
 
-// Whether `m` calls or takes the address of a function `leaveOut` left out: the
-// tape showed no reference that CodeGen then found.
-bool namesLeftOut(clang::CodeGenerator& gen, const llvm::Module& m, const HostRoots& leaveOut) {
+// What in `m` refers to a function or variable `leaveOut` left out: the readings
+// missed a reference that CodeGen then found.
+const clang::Decl* namedLeftOut(clang::CodeGenerator& gen, const llvm::Module& m, const LeftOutFunctions& leaveOut) {
+  auto leftOut = [&](const llvm::GlobalValue& g) -> const clang::Decl* {
+    const clang::Decl* d = g.isDeclaration() ? gen.GetDeclForMangledName(g.getName()) : nullptr;
+    return leaveOut.neededAfterAll(d) ? d : nullptr;
+  };
   for (const llvm::Function& f : m)
-    if (f.isDeclaration())
-      if (const auto* fd = llvm::dyn_cast_or_null<clang::FunctionDecl>(gen.GetDeclForMangledName(f.getName()));
-          leaveOut.leavesOut(fd))
-        return true;
-  return false;
+    if (const clang::Decl* d = leftOut(f)) return d;
+  for (const llvm::GlobalVariable& v : m.globals())
+    if (const clang::Decl* d = leftOut(v)) return d;
+  return nullptr;
 }
 
 } // namespace
@@ -38,13 +41,9 @@ std::unique_ptr<llvm::Module> runTargetPass(const TargetPassInput& in, const cla
                                ci.getHeaderSearchOpts(), ci.getPreprocessorOpts(), codeGenOpts, llvmContext);
   gen->Initialize(in.ast);
   std::vector<std::string> instantiations;
-  HostRoots* leaveOut = in.leaveOut && !in.leaveOut->empty() ? in.leaveOut : nullptr;
+  LeftOutFunctions* leaveOut = in.leaveOut && !in.leaveOut->handsOverAll() ? in.leaveOut : nullptr;
   std::function<bool(const clang::Decl*)> leftOut;
-  if (leaveOut)
-    leftOut = [&](const clang::Decl* d) {
-      const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(d);
-      return fd && fd->doesThisDeclarationHaveABody() && leaveOut->leavesOut(fd);
-    };
+  if (leaveOut) leftOut = [&](const clang::Decl* d) { return leaveOut->leavesOut(d); };
   in.events.replay(
       *gen, in.ast,
       [&] {
@@ -52,8 +51,8 @@ std::unique_ptr<llvm::Module> runTargetPass(const TargetPassInput& in, const cla
       },
       leftOut);
   if (ci.getDiagnostics().hasErrorOccurred()) return nullptr;
-  if (leaveOut && gen->GetModule() && namesLeftOut(*gen, *gen->GetModule(), *leaveOut)) {
-    leaveOut->keepAll();
+  if (const clang::Decl* named = leaveOut && gen->GetModule() ? namedLeftOut(*gen, *gen->GetModule(), *leaveOut) : nullptr) {
+    leaveOut->handOverAll(named);
     gen.reset();
     return runTargetPass(in, target, deviceSide, codeGenOpts, llvmContext, moduleName);
   }

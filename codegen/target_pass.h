@@ -16,7 +16,7 @@ class Module;
 
 namespace circle {
 class ConsumerEventLog;
-class HostRoots;
+class LeftOutFunctions;
 class WalkTape;
 
 struct TargetPassInput {
@@ -27,13 +27,13 @@ struct TargetPassInput {
   // A library compiled for the device (--device-library) has no kernels to reach its
   // explicit instantiations: they are generated anyway (explicit_instantiations.h).
   bool explicitInstantiationsAreRoots = false;
-  // Host code a device pass need not generate (codegen/host_roots.h); null: all of it.
-  HostRoots* leaveOut = nullptr;
+  // What the pass does not hand CodeGen (codegen/left_out_functions.h); null: nothing.
+  LeftOutFunctions* leaveOut = nullptr;
 };
 
 // Returns null if CodeGen reported an error (already printed through Clang's diagnostics).
-// Where what `in.leaveOut` leaves out is named by the module all the same, the pass
-// generates again with nothing left out, and `in.leaveOut` keeps all from then on.
+// Where the module names a function `in.leaveOut` left out, the pass generates again
+// with nothing left out, and `in.leaveOut` hands everything over from then on.
 std::unique_ptr<llvm::Module> runTargetPass(const TargetPassInput& in, const clang::TargetInfo& target,
                                             bool deviceSide, const clang::CodeGenOptions& codeGenOpts,
                                             llvm::LLVMContext& llvmContext, const std::string& moduleName);

@@ -12,10 +12,12 @@
 #include "codegen/gpu_only_functions.h"
 #include "codegen/host_roots.h"
 #include "codegen/kernel_index.h"
+#include "codegen/left_out_functions.h"
 #include "codegen/replay_consumer.h"
 #include "codegen/source_locations.h"
 #include "codegen/spirv_pass.h"
 #include "codegen/target_pass.h"
+#include "codegen/unreferenced_functions.h"
 #include "frontend/backend_failures.h"
 #include "frontend/dependency_file.h"
 #include "frontend/gpu_arch_values.h"
@@ -171,14 +173,26 @@ public:
       return;
     }
     TargetPassInput in{ci, ast, events, *tape_};
+    // Coverage maps every function handed to CodeGen, and -femit-all-decls asks for each.
+    if (ci.getCodeGenOpts().CoverageMapping || ci.getLangOpts().EmitAllDecls) {
+      hostLeftOut_.handOverAll();
+      deviceLeftOut_.handOverAll();
+    } else {
+      UnreferencedFunctions unreferenced(*tape_);
+      hostLeftOut_.add(unreferenced.functions());
+      deviceLeftOut_.add(unreferenced.functions());
+    }
+    in.leaveOut = &hostLeftOut_;
     if (tk_) {
       TargetPassInput device = in;
       device.explicitInstantiationsAreRoots = o_.deviceLibrary;
+      device.leaveOut = &deviceLeftOut_;
       // With -rdc another object's kernels may call this one's functions.
-      if (!o_.rdc && !o_.deviceLibrary) {
-        device.leaveOut = &hostRoots_.emplace(*tape_);
-        if (o_.verbose && !hostRoots_->empty())
-          llvm::errs() << " (device passes) host code left out: " << llvm::join(hostRoots_->names(), ", ") << "\n";
+      if (!o_.rdc && !o_.deviceLibrary && !deviceLeftOut_.handsOverAll()) {
+        HostRoots roots(*tape_);
+        deviceLeftOut_.add(roots.functions());
+        if (o_.verbose && !roots.functions().empty())
+          llvm::errs() << " (device passes) host code left out: " << llvm::join(roots.names(), ", ") << "\n";
       }
       if (!buildDevice(device)) return;
     }
@@ -329,11 +343,12 @@ private:
         DeviceRttiScope rtti(deviceRtti_);
         UntaggedFunctions::DevicePassScope unused(untagged_);
         if (!predicates_->checkConstant(ci.getDiagnostics(), smName(sm))) return false;
-        bool leavingOut = in.leaveOut && !in.leaveOut->empty();
+        bool leavingOut = !in.leaveOut->handsOverAll();
         m = runTargetPass(in, *dt.info, /*deviceSide=*/true, cgo, llvm_, input_ + "." + smName(sm));
-        if (leavingOut && in.leaveOut->empty() && o_.verbose)
-          llvm::errs() << " (device pass) " << smName(sm)
-                       << ": its module names host code that was left out: generated again with all of it\n";
+        if (leavingOut && in.leaveOut->handsOverAll() && o_.verbose)
+          llvm::errs() << " (device pass) " << smName(sm) << ": its module names '"
+                       << llvm::cast<clang::NamedDecl>(in.leaveOut->namedAfterAll())->getQualifiedNameAsString()
+                       << "', which was left out: generated again with everything\n";
         if (m) emitDeviceRtti(*m, *ast_, deviceRtti_);
         if (m && !addExceptionIslands(in, *dt.info, cgo, sm, *m)) return false;
       }
@@ -777,7 +792,7 @@ private:
   clang::CompilerInstance* ci_ = nullptr;
   clang::ASTContext* ast_ = nullptr; // valid only while onParsed runs
   std::optional<WalkTape> tape_;      // the same (sema/walk_tape.h)
-  std::optional<HostRoots> hostRoots_; // what the device passes leave out
+  LeftOutFunctions hostLeftOut_, deviceLeftOut_; // what the passes do not hand CodeGen
   DeclsByName kernels_, hostOnly_, longDouble_, userFunctions_;
   bool userFunctionsIndexed_ = false;
   bool longDoubleIndexed_ = false;

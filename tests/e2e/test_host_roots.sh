@@ -40,6 +40,41 @@ expect_contains "$(cat roots.sm_75.ptx)" ".entry _Z1kPi" "the kernel is there"
 cu -sm_75 roots.cu -o roots; rc=$?
 expect_eq "$rc" 0 "the executable builds"
 
+# Definitions nothing refers to are not handed to CodeGen at all (codegen/
+# unreferenced_functions.h); implicit calls still count: a rewritten comparison's
+# operator<=>, a structured binding's get(), a default argument, a range-for.
+cat > implicit.cu <<'SRC'
+#include <compare>
+#include <cstdio>
+#include <tuple>
+struct V { int x; };
+inline std::strong_ordering operator<=>(const V& a, const V& b) { return a.x <=> b.x; }
+inline bool operator==(const V& a, const V& b) { return a.x == b.x; }
+struct P { int a, b; };
+template <std::size_t I> inline int get(const P& p) { return I == 0 ? p.a : p.b; }
+template <> struct std::tuple_size<P> : std::integral_constant<std::size_t, 2> {};
+template <std::size_t I> struct std::tuple_element<I, P> { using type = int; };
+inline int defaulted() { return 40; }
+inline int with_default(int v = defaulted()) { return v; }
+__global__ void k(int* out) {
+  V a{int(threadIdx.x)}, b{3};
+  auto [p, q] = P{1, 2};
+  out[threadIdx.x] = (a < b) + p + q + with_default();
+}
+int main() {
+  int* out;
+  cudaMallocManaged(&out, 4 * sizeof(int));
+  k<<<1, 4>>>(out);
+  cudaDeviceSynchronize();
+  printf("%d %d %d %d\n", out[0], out[1], out[2], out[3]);
+}
+SRC
+out=$(cu -v -sm_75 -gpu -S -emit-llvm implicit.cu -o implicit.ll 2>&1); rc=$?
+expect_eq "$rc" 0 "implicit calls in a kernel"
+expect_not_contains "$out" "generated again" "the readings see operator<=>, get() and the default argument"
+out=$(cu -v -sm_75 implicit.cu -o implicit 2>&1); rc=$?
+expect_eq "$rc" 0 "the executable builds"
+
 # The tape does not show a cleanup attribute's function: the module names it, and the
 # pass generates again with all host code; the next sm does not try again.
 cat > cleanup.cu <<'SRC'
@@ -54,8 +89,8 @@ int main() { printf("%d\n", host_only()); }
 SRC
 out=$(cu -v -sm_75 -sm_80 -gpu -S cleanup.cu -o cleanup.ptx 2>&1); rc=$?
 expect_eq "$rc" 0 "a kernel whose cleanup function was left out"
-expect_contains "$out" "(device pass) sm_75: its module names host code that was left out: generated again" "the first sm generates again"
-expect_not_contains "$out" "sm_80: its module names host code" "the second sm keeps everything from the start"
+expect_contains "$out" "(device pass) sm_75: its module names 'release', which was left out: generated again" "the first sm generates again"
+expect_not_contains "$out" "sm_80: its module names" "the second sm keeps everything from the start"
 expect_file cleanup.sm_80.ptx "sm_80's PTX"
 
 # With -rdc another object's kernel may call any of this one's functions.

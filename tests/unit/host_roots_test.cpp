@@ -1,4 +1,5 @@
 #include "codegen/host_roots.h"
+#include "codegen/unreferenced_functions.h"
 #include "sema/walk_tape.h"
 
 #include "clang/AST/ASTContext.h"
@@ -7,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -20,6 +22,19 @@ std::vector<std::string> leftOut(const char* source) {
   REQUIRE(unit);
   WalkTape tape(unit->getASTContext());
   return HostRoots(tape).names();
+}
+
+std::vector<std::string> unreferenced(const char* source) {
+  std::unique_ptr<clang::ASTUnit> unit =
+      clang::tooling::buildASTFromCodeWithArgs(source, {"-std=c++20", "-fsyntax-only"}, "unreferenced.cpp");
+  REQUIRE(unit);
+  WalkTape tape(unit->getASTContext());
+  UnreferencedFunctions found(tape);
+  std::vector<std::string> names;
+  for (const clang::Decl* d : found.functions())
+    names.push_back(llvm::cast<clang::NamedDecl>(d)->getQualifiedNameAsString());
+  llvm::sort(names);
+  return names;
 }
 
 } // namespace
@@ -61,11 +76,53 @@ int caller() {
   CHECK(leftOut(source) == std::vector<std::string>{"caller"});
 }
 
-TEST_CASE("Host roots: an alias attribute turns the analysis off") {
+TEST_CASE("Host roots: what an alias or a weak reference may name is kept") {
   const char* source = R"(
 extern "C" int target_fn(int x) { return x; }
 extern "C" int other(int x) __attribute__((alias("target_fn")));
+int weak_target(int x) { return x; }
+static int weak_ref(int) __attribute__((weakref("_Z11weak_targeti")));
 int main() { return 0; }
 )";
-  CHECK(leftOut(source).empty());
+  CHECK(leftOut(source) == std::vector<std::string>{"main"});
+}
+
+TEST_CASE("Unreferenced: deferrable definitions nothing refers to, implicit calls counted") {
+  const char* source = R"(
+#include <compare>
+#include <cstddef>
+namespace std { template <class T> struct tuple_size; template <size_t I, class T> struct tuple_element; }
+struct V { int x; };
+inline std::strong_ordering operator<=>(const V& a, const V& b) { return a.x <=> b.x; }
+struct P { int a, b; };
+template <std::size_t I> inline int get(const P& p) { return I == 0 ? p.a : p.b; }
+template <> struct std::tuple_size<P> { static constexpr std::size_t value = 2; };
+template <std::size_t I> struct std::tuple_element<I, P> { using type = int; };
+inline int defaulted() { return 40; }
+inline int with_default(int v = defaulted()) { return v; }
+inline int never_called(int v) { return v; }
+static int static_unused() { return 1; }
+inline int inline_var_init() { return 2; }
+inline int unused_var = inline_var_init();
+static const int unused_constant = 5;
+struct R { int n; };
+inline int* begin(R&) { return nullptr; }
+inline int* end(R&) { return nullptr; }
+int user() {
+  V a{1}, b{2};
+  auto [p, q] = P{1, 2};
+  R r{0};
+  int s = 0;
+  for (int v : r) s += v;
+  return (a < b) + p + q + with_default() + s;
+}
+)";
+  std::vector<std::string> names = unreferenced(source);
+  CHECK(std::find(names.begin(), names.end(), "never_called") != names.end());
+  CHECK(std::find(names.begin(), names.end(), "static_unused") != names.end());
+  CHECK(std::find(names.begin(), names.end(), "unused_constant") != names.end());
+  for (const char* used : {"operator<=>", "get", "defaulted", "with_default", "begin", "end", "user"})
+    CHECK(std::find(names.begin(), names.end(), used) == names.end());
+  // An inline variable whose initializer calls a function must be emitted: it stays, and so does the function.
+  CHECK(std::find(names.begin(), names.end(), "inline_var_init") == names.end());
 }
