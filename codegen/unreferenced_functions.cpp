@@ -184,9 +184,11 @@ void forRangeCalls(const clang::CXXForRangeStmt& s, const std::function<void(con
 
 bool foundByCodeGenOnUse(const clang::FunctionDecl& fd) {
   const auto* md = llvm::dyn_cast<clang::CXXMethodDecl>(&fd);
+  // An explicit instantiation definition's members must be emitted, used or not.
   return fd.doesThisDeclarationHaveABody() && llvm::isa<clang::CXXRecordDecl>(fd.getLexicalDeclContext()) &&
          fd.isInlined() && !(md && md->isVirtual()) && !fd.hasAttr<clang::UsedAttr>() &&
-         !fd.hasAttr<clang::RetainAttr>() && !fd.hasAttr<clang::CUDAGlobalAttr>();
+         !fd.hasAttr<clang::RetainAttr>() && !fd.hasAttr<clang::CUDAGlobalAttr>() &&
+         deferrable(fd.getASTContext(), fd);
 }
 
 UnreferencedFunctions::UnreferencedFunctions(const WalkTape& tape) {

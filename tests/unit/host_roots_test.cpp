@@ -3,12 +3,14 @@
 #include "sema/walk_tape.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -125,4 +127,29 @@ int user() {
     CHECK(std::find(names.begin(), names.end(), used) == names.end());
   // An inline variable whose initializer calls a function must be emitted: it stays, and so does the function.
   CHECK(std::find(names.begin(), names.end(), "inline_var_init") == names.end());
+}
+
+TEST_CASE("Unreferenced: CodeGen finds a class's own definitions on use, but not an explicit instantiation's") {
+  std::unique_ptr<clang::ASTUnit> unit = clang::tooling::buildASTFromCodeWithArgs(R"(
+template <class T> struct Box { T get() const { return T(); } };
+template struct Box<int>;
+struct Plain { int f() const { return 1; } virtual int g() const { return 2; } };
+)",
+                                                                                  {"-std=c++20", "-fsyntax-only"}, "found.cpp");
+  REQUIRE(unit);
+  std::map<std::string, bool> found;
+  struct Methods : clang::RecursiveASTVisitor<Methods> {
+    std::map<std::string, bool>* out;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitCXXMethodDecl(clang::CXXMethodDecl* md) {
+      if (md->doesThisDeclarationHaveABody() && !md->isDependentContext() && !md->isImplicit())
+        (*out)[md->getParent()->getNameAsString() + "::" + md->getNameAsString()] = foundByCodeGenOnUse(*md);
+      return true;
+    }
+  } methods;
+  methods.out = &found;
+  methods.TraverseDecl(unit->getASTContext().getTranslationUnitDecl());
+  CHECK(found["Plain::f"]);
+  CHECK_FALSE(found["Plain::g"]);  // a vtable names it
+  CHECK_FALSE(found["Box::get"]);  // Box<int>::get: explicitly instantiated
 }
