@@ -75,6 +75,16 @@ expect_not_contains "$out" "generated again" "the readings see operator<=>, get(
 out=$(cu -v -sm_75 implicit.cu -o implicit 2>&1); rc=$?
 expect_eq "$rc" 0 "the executable builds"
 
+# An explicit instantiation definition's members are emitted whether or not this
+# unit uses them (another object may link against them).
+cat > explicit.cu <<'SRC'
+template <class T> struct Box { T get() const { return T(7); } };
+template struct Box<int>;
+SRC
+cu -sm_75 -c explicit.cu -o explicit.o; rc=$?
+expect_eq "$rc" 0 "explicit instantiation"
+expect_contains "$(nm -C explicit.o)" "Box<int>::get() const" "the instantiated member is in the object"
+
 # The tape does not show a cleanup attribute's function: the module names it, and the
 # pass generates again with all host code; the next sm does not try again.
 cat > cleanup.cu <<'SRC'
