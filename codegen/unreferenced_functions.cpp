@@ -93,8 +93,14 @@ public:
     refs_.refer(e->getMemberDecl());
     return true;
   }
+  // A range-for's begin(), end(), != and ++ are implicit code.
   bool VisitCXXForRangeStmt(clang::CXXForRangeStmt* s) {
-    forRangeCalls(*s, [&](const clang::FunctionDecl* fd) { refs_.refer(fd); });
+    refs_.read(s->getCond());
+    refs_.read(s->getInc());
+    for (clang::DeclStmt* ds : {s->getRangeStmt(), s->getBeginStmt(), s->getEndStmt()})
+      if (ds)
+        for (clang::Decl* d : ds->decls())
+          if (auto* vd = llvm::dyn_cast<clang::VarDecl>(d)) refs_.read(vd->getInit());
     return true;
   }
   // Their expressions are not the call's children.

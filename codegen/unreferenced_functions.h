@@ -8,7 +8,7 @@
 //   such a definition up itself when a call or address names it;
 // - a deferrable definition nothing in the unit refers to (UnreferencedFunctions).
 // "Refers to" is read from the walk tape (a call, an address, a member call, and
-// the implicit calls the tape leaves out: a range-for's begin()/end(), a rewritten
+// the implicit calls the tape leaves out: a range-for's begin(), end(), != and ++, a rewritten
 // comparison's operator<=>, a structured binding's get(), a default argument) and,
 // for the PCH's functions, whose bodies are not on the tape, from the bodies of
 // those referred to, in turn.

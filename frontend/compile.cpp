@@ -211,7 +211,9 @@ public:
       CodegenObjectScope values(ast, hostTargetValues());
       UntaggedFunctions::HostPassScope gpuOnly(untagged_);
       if (!predicates_->checkConstant(ci.getDiagnostics(), "the host")) return;
+      bool leavingOut = !in.leaveOut->handsOverAll();
       hostModule_ = runTargetPass(in, ci.getTarget(), /*deviceSide=*/false, ci.getCodeGenOpts(), llvm_, input_);
+      if (leavingOut) sayIfGeneratedAgain(*in.leaveOut, "(host pass)");
     }
     if (!hostModule_) return;
     if (!checkGpuOnlyFunctionsUnused(ast, ci.getDiagnostics(), untagged_.deviceOnly(), *hostModule_)) return;
@@ -345,10 +347,7 @@ private:
         if (!predicates_->checkConstant(ci.getDiagnostics(), smName(sm))) return false;
         bool leavingOut = !in.leaveOut->handsOverAll();
         m = runTargetPass(in, *dt.info, /*deviceSide=*/true, cgo, llvm_, input_ + "." + smName(sm));
-        if (leavingOut && in.leaveOut->handsOverAll() && o_.verbose)
-          llvm::errs() << " (device pass) " << smName(sm) << ": its module names '"
-                       << llvm::cast<clang::NamedDecl>(in.leaveOut->namedAfterAll())->getQualifiedNameAsString()
-                       << "', which was left out: generated again with everything\n";
+        if (leavingOut) sayIfGeneratedAgain(*in.leaveOut, "(device pass) " + smName(sm));
         if (m) emitDeviceRtti(*m, *ast_, deviceRtti_);
         if (m && !addExceptionIslands(in, *dt.info, cgo, sm, *m)) return false;
       }
@@ -661,6 +660,14 @@ private:
           << "__float128 arithmetic is not supported on the GPU (" + smName(sm) + "): compute in double, or keep it in host code";
     if (!o_.deviceDebug && !o_.lineInfo) llvm::StripDebugInfo(m);
     return quad.empty();
+  }
+
+  // -v: a pass's module named something left out, so the pass ran again with everything.
+  void sayIfGeneratedAgain(const LeftOutFunctions& leftOut, const std::string& pass) {
+    if (!o_.verbose || !leftOut.handsOverAll() || !leftOut.namedAfterAll()) return;
+    llvm::errs() << " " << pass << ": its module names '"
+                 << llvm::cast<clang::NamedDecl>(leftOut.namedAfterAll())->getQualifiedNameAsString()
+                 << "', which was left out: generated again with everything\n";
   }
 
   // -rdc: what a device link needs from this object's module for `sm`, checked as
