@@ -1,21 +1,33 @@
 #include "codegen/host_roots.h"
 
 #include "codegen/alias_targets.h"
-#include "codegen/unreferenced_functions.h"
 #include "sema/walk_tape.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <functional>
 #include <map>
 #include <vector>
 
 namespace circle {
 namespace {
+
+// The functions a range-for calls for begin() and end(): implicit code, which the
+// tape leaves out.
+void forRangeCalls(const clang::CXXForRangeStmt& s, const std::function<void(const clang::FunctionDecl*)>& call) {
+  for (const clang::DeclStmt* ds : {s.getBeginStmt(), s.getEndStmt()})
+    if (ds)
+      for (const clang::Decl* d : ds->decls())
+        if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d); vd && vd->getInit())
+          if (const auto* c = llvm::dyn_cast<clang::CallExpr>(vd->getInit()->IgnoreImplicit()))
+            if (const clang::FunctionDecl* fd = c->getDirectCallee()) call(fd);
+}
 
 bool isCandidate(clang::ASTContext& ast, const clang::FunctionDecl& fd) {
   if (!fd.doesThisDeclarationHaveABody() || fd.isFromASTFile() || fd.isDependentContext()) return false;

@@ -179,15 +179,6 @@ public:
 
 } // namespace
 
-void forRangeCalls(const clang::CXXForRangeStmt& s, const std::function<void(const clang::FunctionDecl*)>& call) {
-  for (const clang::DeclStmt* ds : {s.getBeginStmt(), s.getEndStmt()})
-    if (ds)
-      for (const clang::Decl* d : ds->decls())
-        if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d); vd && vd->getInit())
-          if (const auto* c = llvm::dyn_cast<clang::CallExpr>(vd->getInit()->IgnoreImplicit()))
-            if (const clang::FunctionDecl* fd = c->getDirectCallee()) call(fd);
-}
-
 bool foundByCodeGenOnUse(const clang::FunctionDecl& fd) {
   const auto* md = llvm::dyn_cast<clang::CXXMethodDecl>(&fd);
   // An explicit instantiation definition's members must be emitted, used or not.

@@ -17,11 +17,9 @@
 // what an alias may name (codegen/alias_targets.h). What the reading still misses
 // the pass catches (codegen/target_pass.h).
 #pragma once
-#include <functional>
 #include <set>
 
 namespace clang {
-class CXXForRangeStmt;
 class Decl;
 class FunctionDecl;
 } // namespace clang
@@ -29,10 +27,6 @@ class FunctionDecl;
 namespace circle {
 
 class WalkTape;
-
-// The functions a range-for calls for begin() and end(): implicit code, which the
-// tape leaves out.
-void forRangeCalls(const clang::CXXForRangeStmt& s, const std::function<void(const clang::FunctionDecl*)>& call);
 
 // Whether CodeGen finds `fd`'s definition on use without being handed it.
 bool foundByCodeGenOnUse(const clang::FunctionDecl& fd);
