@@ -1,7 +1,8 @@
-# A device pass leaves out the host's must-emit functions that nothing on the GPU
-# reaches (codegen/host_roots.h): main and the user's functions only host code calls.
-# What a kernel reaches, through any chain, stays; a reference the analysis cannot see
-# makes the pass generate again with everything, once.
+# What the passes are not handed (codegen/left_out_functions.h): a device pass, the
+# host's must-emit functions that nothing on the GPU reaches (codegen/host_roots.h: main
+# and the user's functions only host code calls); every pass, definitions nothing refers
+# to. What a kernel reaches, through any chain and implicit calls, stays; a reference
+# the readings cannot see makes the pass generate again with everything, once.
 source "$(dirname "$0")/lib.sh"
 
 cat > roots.cu <<'SRC'
