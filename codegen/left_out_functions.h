@@ -1,9 +1,9 @@
 // What a code-generation pass does not hand Clang's CodeGen: host code a device pass
 // need not generate (codegen/host_roots.h), and function and variable definitions
-// CodeGen finds itself or that nothing refers to (codegen/unreferenced_functions.h). The readings behind
-// them are of the AST; CodeGen can still refer to something they missed. A pass
-// whose module then names a function left out generates again with everything
-// (codegen/target_pass.h), and the set hands everything over from then on.
+// CodeGen finds itself or that nothing refers to (codegen/unreferenced_functions.h).
+// The readings behind them are of the AST; CodeGen can still refer to something they
+// missed. A pass whose module then names something left out generates again with
+// everything (codegen/target_pass.h), and the set hands everything over from then on.
 #pragma once
 #include <set>
 
