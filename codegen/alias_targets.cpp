@@ -15,7 +15,7 @@ void AliasTargets::note(const clang::Decl* d) {
 bool AliasTargets::mayName(const clang::NamedDecl& d) const {
   if (symbols_.empty()) return false;
   const clang::IdentifierInfo* id = d.getIdentifier();
-  if (!id) return !symbols_.empty(); // operators, constructors: any alias may be one
+  if (!id) return true; // operators, constructors: any alias may be one
   llvm::StringRef name = id->getName();
   for (const std::string& s : symbols_)
     if (llvm::StringRef(s).contains(name)) return true;

@@ -9,8 +9,7 @@
 
 namespace clang {
 class Decl;
-class FunctionDecl;
-} // namespace clang
+}
 
 namespace circle {
 

@@ -16,12 +16,7 @@ namespace circle {
 namespace {
 
 bool deferrable(clang::ASTContext& ast, const clang::FunctionDecl& fd) {
-  switch (ast.GetGVALinkageForFunction(&fd)) {
-  case clang::GVA_Internal:
-  case clang::GVA_AvailableExternally:
-  case clang::GVA_DiscardableODR: return true;
-  default: return false;
-  }
+  return clang::isDiscardableGVALinkage(ast.GetGVALinkageForFunction(&fd));
 }
 
 // Functions whose calls are often implicit (a destructor at a scope's end, a
@@ -50,12 +45,7 @@ bool deferrableVariable(clang::ASTContext& ast, const clang::VarDecl& vd) {
     return false;
   for (const clang::Attr* a : vd.attrs())
     if (!a->isImplicit() || llvm::isa<clang::UsedAttr, clang::RetainAttr>(a)) return false;
-  switch (ast.GetGVALinkageForVariable(&vd)) {
-  case clang::GVA_Internal:
-  case clang::GVA_AvailableExternally:
-  case clang::GVA_DiscardableODR: return !ast.DeclMustBeEmitted(&vd);
-  default: return false;
-  }
+  return clang::isDiscardableGVALinkage(ast.GetGVALinkageForVariable(&vd)) && !ast.DeclMustBeEmitted(&vd);
 }
 
 // What has been referred to, and what is left to read for references.
