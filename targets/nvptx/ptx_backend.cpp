@@ -6,6 +6,7 @@
 #include "targets/nvptx/local_arguments.h"
 #include "targets/nvptx/local_pointer_differences.h"
 #include "targets/nvptx/sm_targets.h"
+#include "targets/nvptx/thread_bound_loops.h"
 #include "targets/llvm_pipeline.h"
 
 #include "llvm/IR/Constants.h"
@@ -95,6 +96,7 @@ void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int opt
                                                   : llvm::OptimizationLevel::O3;
   auto optimize = [&] {
     runModulePasses(module, &tm, [&](llvm::PassBuilder& pb) {
+      addThreadBoundLoopSteps(pb, optLevel);
       // The O0 pipeline still runs the NVPTX callbacks (NVVMReflect, which libdevice needs).
       return optLevel == 0 ? pb.buildO0DefaultPipeline(level) : pb.buildPerModuleDefaultPipeline(level);
     });

@@ -83,4 +83,32 @@ __global__ void k(float* out, int i) {
 SRC
 cu -sm_90 -O3 -S -gpu short.cu -o short3 && expect_eq "$(grep -cE 'ld.shared.(b32|f32)\s+%(r|f)[0-9]+, \[%r' short3.sm_90.ptx)" 1 "-OG3: shared memory through a 32-bit register"
 cu -sm_90 -OG0 -S -gpu short.cu -o short0 && expect_contains "$(cat short0.sm_90.ptx)" "cvta.shared.u64" "-OG0: 64-bit shared addresses"
+# A block-stride loop over a tile, `for (i = threadIdx.x; i < 1024; i += 256)`, runs a
+# number of times LLVM bounds (4) but cannot count: it is unrolled to the bound, and
+# with launch bounds the copies' guards fold, so the loads issue together
+# (targets/nvptx/thread_bound_loops.h). Without launch bounds threadIdx.x may reach
+# 1023: the copies stay guarded.
+cat > tile.cu <<'SRC'
+__global__ void __launch_bounds__(256) bounded(const float* in, float* out) {
+  __shared__ float tile[1024];
+  for (int i = threadIdx.x; i < 1024; i += 256) tile[i] = in[blockIdx.x * 1024 + i];
+  __syncthreads();
+  out[blockIdx.x * 256 + threadIdx.x] = tile[1023 - threadIdx.x];
+  if (threadIdx.x >= 256) out[0] = -1; // never: the launch bounds say so
+}
+__global__ void unbounded(const float* in, float* out) {
+  __shared__ float tile[1024];
+  for (int i = threadIdx.x; i < 1024; i += 256) tile[i] = in[blockIdx.x * 1024 + i];
+  __syncthreads();
+  out[blockIdx.x * 256 + threadIdx.x] = tile[1023 - threadIdx.x];
+}
+SRC
+cu -sm_90 -O3 -S -gpu tile.cu -o tile
+bounded=$(sed -n '/^.visible .entry _Z7bounded/,/^}/p' tile.sm_90.ptx)
+unbounded=$(sed -n '/^.visible .entry _Z9unbounded/,/^}/p' tile.sm_90.ptx)
+expect_eq "$(grep -c 'ld.global' <<< "$bounded")" 4 "launch bounds: the tile loop's four loads"
+expect_eq "$(grep -c 'bra' <<< "$bounded")" 0 "launch bounds: no loop and no guard left"
+expect_not_contains "$bounded" "-1082130432" "launch bounds: threadIdx.x >= 256 folds away (no store of -1.0f)"
+expect_eq "$(grep -c 'ld.global' <<< "$unbounded")" 4 "no launch bounds: unrolled too"
+expect_contains "$unbounded" "bra" "no launch bounds: the copies keep their guards"
 finish
