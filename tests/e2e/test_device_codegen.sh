@@ -111,4 +111,33 @@ expect_eq "$(grep -c 'bra' <<< "$bounded")" 0 "launch bounds: no loop and no gua
 expect_not_contains "$bounded" "-1082130432" "launch bounds: threadIdx.x >= 256 folds away (no store of -1.0f)"
 expect_eq "$(grep -c 'ld.global' <<< "$unbounded")" 4 "no launch bounds: unrolled too"
 expect_contains "$unbounded" "bra" "no launch bounds: the copies keep their guards"
+# A loop whose count is known only at run time and that steps by a constant is
+# unrolled 4x, as nvcc's (targets/nvptx/runtime_unroll.h): LLVM declines because
+# computing (n - 1 - lane) / 32 + 1 first costs more than its budget. A grid-stride
+# loop (nvcc leaves it rolled) and a loop under `#pragma unroll 1` stay as written.
+cat > strided.cu <<'SRC'
+__global__ void row_max(const float* in, float* out, int n) {
+  int lane = threadIdx.x % 32;
+  float m = -1e30f;
+  for (int i = lane; i < n; i += 32) m = fmaxf(m, in[i]);
+  out[threadIdx.x] = m;
+}
+__global__ void grid_stride(const float* in, float* out, int n) {
+  float s = 0;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) s += in[i];
+  out[threadIdx.x] = s;
+}
+__global__ void kept(const float* in, float* out, int n) {
+  int lane = threadIdx.x % 32;
+  float m = -1e30f;
+#pragma unroll 1
+  for (int i = lane; i < n; i += 32) m = fmaxf(m, in[i]);
+  out[threadIdx.x] = m;
+}
+SRC
+cu -sm_90 -O3 -S -gpu strided.cu -o strided
+entry() { sed -n "/^.visible .entry $1/,/^}/p" strided.sm_90.ptx; }
+expect_eq "$(entry _Z7row_max | grep -c 'ld.global')" 5 "a strided loop: four loads unrolled and the remainder's one"
+expect_eq "$(entry _Z11grid_stride | grep -c 'ld.global')" 1 "a grid-stride loop stays rolled"
+expect_eq "$(entry _Z4kept | grep -c 'ld.global')" 1 "#pragma unroll 1 is kept"
 finish
