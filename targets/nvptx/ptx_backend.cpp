@@ -5,9 +5,9 @@
 #include "targets/nvptx/byval_copies.h"
 #include "targets/nvptx/local_arguments.h"
 #include "targets/nvptx/local_pointer_differences.h"
-#include "targets/nvptx/runtime_unroll.h"
 #include "targets/nvptx/sm_targets.h"
 #include "targets/nvptx/thread_bound_loops.h"
+#include "targets/nvptx/unroll_factors.h"
 #include "targets/llvm_pipeline.h"
 
 #include "llvm/IR/Constants.h"
@@ -98,7 +98,7 @@ void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int opt
   auto optimize = [&] {
     runModulePasses(module, &tm, [&](llvm::PassBuilder& pb) {
       addThreadBoundLoopSteps(pb, optLevel);
-      addRuntimeUnroll(pb, optLevel);
+      addUnrollFactors(pb, optLevel);
       // The O0 pipeline still runs the NVPTX callbacks (NVVMReflect, which libdevice needs).
       return optLevel == 0 ? pb.buildO0DefaultPipeline(level) : pb.buildPerModuleDefaultPipeline(level);
     });

@@ -112,7 +112,7 @@ expect_not_contains "$bounded" "-1082130432" "launch bounds: threadIdx.x >= 256 
 expect_eq "$(grep -c 'ld.global' <<< "$unbounded")" 4 "no launch bounds: unrolled too"
 expect_contains "$unbounded" "bra" "no launch bounds: the copies keep their guards"
 # A loop whose count is known only at run time and that steps by a constant is
-# unrolled 4x, as nvcc's (targets/nvptx/runtime_unroll.h): LLVM declines because
+# unrolled 4x, as nvcc's (targets/nvptx/unroll_factors.h): LLVM declines because
 # computing (n - 1 - lane) / 32 + 1 first costs more than its budget. A grid-stride
 # loop (nvcc leaves it rolled) and a loop under `#pragma unroll 1` stay as written.
 cat > strided.cu <<'SRC'
@@ -140,4 +140,18 @@ entry() { sed -n "/^.visible .entry $1/,/^}/p" strided.sm_90.ptx; }
 expect_eq "$(entry _Z7row_max | grep -c 'ld.global')" 5 "a strided loop: four loads unrolled and the remainder's one"
 expect_eq "$(entry _Z11grid_stride | grep -c 'ld.global')" 1 "a grid-stride loop stays rolled"
 expect_eq "$(entry _Z4kept | grep -c 'ld.global')" 1 "#pragma unroll 1 is kept"
+# A constant count too large to unroll fully (500 trips) is unrolled by a power of two
+# (4, nvcc's factor), not by LLVM's largest divisor of the count under its size limit (5),
+# and without a "nounroll" pragma: ptxas may unroll further, as it does nvcc's.
+cat > poly.cu <<'SRC'
+__global__ void poly(const float* c, const float* x, float* y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = x[i], acc = 0;
+  for (int j = 0; j < 8000; j += 16) acc = acc * v + c[(j + i) % 8000];
+  y[i] = acc;
+}
+SRC
+cu -sm_90 -O3 -S -gpu poly.cu -o poly
+expect_eq "$(grep -c 'ld.global' poly.sm_90.ptx)" 5 "500 trips: four coefficient loads per iteration and x's"
+expect_not_contains "$(cat poly.sm_90.ptx)" "nounroll" "ptxas may unroll the loop further"
 finish

@@ -1,5 +1,6 @@
-#include "targets/nvptx/runtime_unroll.h"
+#include "targets/nvptx/unroll_factors.h"
 
+#include "llvm/ADT/bit.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/CodeMetrics.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -14,13 +15,22 @@
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/UnrollLoop.h"
 
+#include <algorithm>
+
 namespace circle {
 namespace {
 
-constexpr unsigned kFactor = 4;
+// nvcc's factor for loops counted at run time.
+constexpr unsigned kRuntimeFactor = 4;
 // Above this many instructions (LLVM's size estimate) a body has enough work of its
 // own; nvcc's unrolled n-body loop body is about 20.
-constexpr int kMaxBodySize = 40;
+constexpr int kMaxRuntimeBody = 40;
+// LLVM's -O3 limits: a loop unrolls fully up to this size in all, partially up to
+// NVPTX's quarter of it per unrolled body (2 of the instructions being the latch's).
+constexpr int kFullUnrollSize = 300;
+constexpr int kPartialUnrollSize = kFullUnrollSize / 4;
+constexpr int kLatchSize = 2;
+constexpr unsigned kMaxFactor = 8;
 
 // A call left in the body has more work than unrolling saves (inline assembly, as
 // CUDA's headers use for bit operations, is an instruction).
@@ -46,30 +56,37 @@ bool stepsByConstant(const llvm::Loop& loop, llvm::ScalarEvolution& se) {
   return false;
 }
 
-bool worthUnrolling(llvm::Loop& loop, llvm::ScalarEvolution& se, const llvm::TargetTransformInfo& tti,
-                    llvm::AssumptionCache& ac) {
+// How many times to unroll `loop`; 0 leaves it to LLVM.
+unsigned unrollFactor(llvm::Loop& loop, llvm::ScalarEvolution& se, const llvm::TargetTransformInfo& tti,
+                      llvm::AssumptionCache& ac) {
   if (!loop.isInnermost() || !loop.isLoopSimplifyForm() || loop.getExitingBlock() != loop.getLoopLatch())
-    return false;
+    return 0;
   // A user's pragma, or an unroller that was here already, decided.
-  if (llvm::hasUnrollTransformation(&loop) != llvm::TM_Unspecified) return false;
-  // Constant counts are LLVM's own unroller's (fully or by a divisor); small bounds
-  // are unrolled to the bound (thread_bound_loops.h).
-  if (se.getSmallConstantTripCount(&loop) != 0) return false;
-  unsigned bound = se.getSmallConstantMaxTripCount(&loop);
-  if (bound != 0 && bound < 4 * kFactor) return false;
-  if (llvm::isa<llvm::SCEVCouldNotCompute>(se.getExitCount(&loop, loop.getLoopLatch()))) return false;
-  if (!stepsByConstant(loop, se)) return false;
-  if (!callsNoFunction(loop)) return false;
+  if (llvm::hasUnrollTransformation(&loop) != llvm::TM_Unspecified) return 0;
+  if (!callsNoFunction(loop)) return 0;
   llvm::SmallPtrSet<const llvm::Value*, 32> ephemeral;
   llvm::CodeMetrics::collectEphemeralValues(&loop, &ac, ephemeral);
   llvm::CodeMetrics metrics;
   for (llvm::BasicBlock* bb : loop.blocks()) metrics.analyzeBasicBlock(bb, tti, ephemeral);
   // A remainder loop may not hold what all threads must reach together.
-  if (metrics.notDuplicatable || metrics.Convergence != llvm::ConvergenceKind::None) return false;
-  return metrics.NumInsts.isValid() && metrics.NumInsts.getValue() <= kMaxBodySize;
+  if (metrics.notDuplicatable || metrics.Convergence != llvm::ConvergenceKind::None) return 0;
+  if (!metrics.NumInsts.isValid()) return 0;
+  int size = std::max<int>(int(metrics.NumInsts.getValue()), kLatchSize + 1);
+
+  if (unsigned count = se.getSmallConstantTripCount(&loop)) {
+    if (uint64_t(count) * size <= kFullUnrollSize) return 0; // LLVM unrolls it fully
+    unsigned limit = std::min<unsigned>(kMaxFactor, (kPartialUnrollSize - kLatchSize) / (size - kLatchSize));
+    return limit >= 2 ? llvm::bit_floor(limit) : 0;
+  }
+  // Small bounds are unrolled to the bound (thread_bound_loops.h).
+  unsigned bound = se.getSmallConstantMaxTripCount(&loop);
+  if (bound != 0 && bound < 4 * kRuntimeFactor) return 0;
+  if (llvm::isa<llvm::SCEVCouldNotCompute>(se.getExitCount(&loop, loop.getLoopLatch()))) return 0;
+  if (!stepsByConstant(loop, se)) return 0;
+  return size <= kMaxRuntimeBody ? kRuntimeFactor : 0;
 }
 
-struct RuntimeUnroll : llvm::PassInfoMixin<RuntimeUnroll> {
+struct UnrollFactors : llvm::PassInfoMixin<UnrollFactors> {
   llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager& fam) {
     auto& li = fam.getResult<llvm::LoopAnalysis>(f);
     auto& se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
@@ -83,11 +100,13 @@ struct RuntimeUnroll : llvm::PassInfoMixin<RuntimeUnroll> {
         if (l->isInnermost()) loops.push_back(l);
     bool changed = false;
     for (llvm::Loop* loop : loops) {
-      if (!worthUnrolling(*loop, se, tti, ac)) continue;
+      unsigned factor = unrollFactor(*loop, se, tti, ac);
+      if (factor == 0) continue;
+      unsigned count = se.getSmallConstantTripCount(loop);
       changed |= llvm::formLCSSARecursively(*loop, dt, &li, &se);
       llvm::UnrollLoopOptions options{};
-      options.Count = kFactor;
-      options.Runtime = true;
+      options.Count = factor;
+      options.Runtime = count == 0 || count % factor != 0;
       options.AllowExpensiveTripCount = true;
       options.SCEVExpansionBudget = 16;
       llvm::Loop* remainder = nullptr;
@@ -95,8 +114,9 @@ struct RuntimeUnroll : llvm::PassInfoMixin<RuntimeUnroll> {
           llvm::LoopUnrollResult::Unmodified)
         continue;
       changed = true;
-      // LLVM's unroller after the vectorizer must not unroll it again; ptxas still may,
-      // as it may nvcc's (no "nounroll" pragma: that is for llvm.loop.unroll.disable).
+      // LLVM's unroller after the vectorizer must not unroll it again (its size now
+      // keeps it from partial unrolling); ptxas still may, as it may nvcc's (no
+      // "nounroll" pragma: that is for llvm.loop.unroll.disable).
       llvm::addStringMetadataToLoop(loop, "llvm.loop.unroll.runtime.disable");
     }
     return changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
@@ -105,10 +125,10 @@ struct RuntimeUnroll : llvm::PassInfoMixin<RuntimeUnroll> {
 
 } // namespace
 
-void addRuntimeUnroll(llvm::PassBuilder& pb, int optLevel) {
+void addUnrollFactors(llvm::PassBuilder& pb, int optLevel) {
   if (optLevel < 2) return;
   pb.registerVectorizerStartEPCallback(
-      [](llvm::FunctionPassManager& fpm, llvm::OptimizationLevel) { fpm.addPass(RuntimeUnroll()); });
+      [](llvm::FunctionPassManager& fpm, llvm::OptimizationLevel) { fpm.addPass(UnrollFactors()); });
 }
 
 } // namespace circle
