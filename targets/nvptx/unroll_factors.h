@@ -1,5 +1,5 @@
 // The factors loops are unrolled by, where LLVM's choice and nvcc's differ and nvcc's
-// code runs faster (bench/RESULTS.md, the eleventh to thirteenth runs):
+// code runs faster (bench/RESULTS.md, the twelfth and thirteenth runs):
 // - a loop whose trip count is known only at run time: LLVM counts it but declines to
 //   unroll it when computing the count before the loop costs more than a few
 //   instructions (a strided loop's `for (i = lane; i < n; i += 32)`: (n - 1 - lane) / 32
