@@ -6,6 +6,7 @@
 #include "targets/nvptx/local_arguments.h"
 #include "targets/nvptx/local_pointer_differences.h"
 #include "targets/nvptx/sm_targets.h"
+#include "targets/nvptx/tensor_core_loops.h"
 #include "targets/nvptx/thread_bound_loops.h"
 #include "targets/nvptx/unroll_factors.h"
 #include "targets/llvm_pipeline.h"
@@ -109,6 +110,7 @@ void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int opt
   if (optLevel > 0) {
     localizeArguments(module, tm);
     subtractLocalPointersLocally(module, tm);
+    keepTensorCoreLoopsRolled(module);
   }
   widenAggregateCopies(module);
 }

@@ -154,4 +154,30 @@ SRC
 cu -sm_90 -O3 -S -gpu poly.cu -o poly
 expect_eq "$(grep -c 'ld.global' poly.sm_90.ptx)" 5 "500 trips: four coefficient loads per iteration and x's"
 expect_not_contains "$(cat poly.sm_90.ptx)" "nounroll" "ptxas may unroll the loop further"
+# A WMMA k loop LLVM leaves rolled whose fragments take 8 or more registers a step
+# (half: 16) keeps ptxas from unrolling it (targets/nvptx/tensor_core_loops.h); one with
+# smaller fragments (double: 4) is left to ptxas.
+cat > mma.cu <<'SRC'
+#include <cuda_fp16.h>
+#include <mma.h>
+using namespace nvcuda;
+template <class In, class Acc, int M, int K>
+__global__ void gemm(int n, const In* A, const In* B, Acc* C) {
+  wmma::fragment<wmma::matrix_a, M, M, K, In, wmma::row_major> a;
+  wmma::fragment<wmma::matrix_b, M, M, K, In, wmma::col_major> b;
+  wmma::fragment<wmma::accumulator, M, M, K, Acc> c;
+  wmma::fill_fragment(c, Acc(0));
+  for (int k = 0; k < n; k += K) {
+    wmma::load_matrix_sync(a, A + k, n);
+    wmma::load_matrix_sync(b, B + k, n);
+    wmma::mma_sync(c, a, b, c);
+  }
+  wmma::store_matrix_sync(C, c, n, wmma::mem_row_major);
+}
+template __global__ void gemm<__half, float, 16, 16>(int, const __half*, const __half*, float*);
+template __global__ void gemm<double, double, 8, 4>(int, const double*, const double*, double*);
+SRC
+cu -sm_90 -O3 -S -gpu mma.cu -o mma
+expect_contains "$(sed -n '/^.visible .entry _Z4gemmI6__half/,/^}/p' mma.sm_90.ptx)" 'pragma "nounroll"' "half fragments: the k loop stays rolled"
+expect_not_contains "$(sed -n '/^.visible .entry _Z4gemmIdd/,/^}/p' mma.sm_90.ptx)" 'nounroll' "double fragments: left to ptxas"
 finish
