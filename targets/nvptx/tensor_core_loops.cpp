@@ -1,5 +1,6 @@
 #include "targets/nvptx/tensor_core_loops.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Dominators.h"
@@ -12,37 +13,39 @@ namespace {
 
 constexpr unsigned kFragmentRegisters = 8;
 
+bool loadsFragment(const llvm::Function& f) {
+  llvm::StringRef name = f.getName();
+  return name.starts_with("llvm.nvvm.wmma.") && (name.contains(".load.a.") || name.contains(".load.b."));
+}
+
 // 32-bit registers the WMMA operand loads of one trip fill.
 unsigned fragmentRegisters(const llvm::Loop& loop, const llvm::DataLayout& dl) {
   unsigned registers = 0;
   for (llvm::BasicBlock* bb : loop.blocks())
-    for (llvm::Instruction& i : *bb) {
-      auto* call = llvm::dyn_cast<llvm::IntrinsicInst>(&i);
-      if (!call) continue;
-      llvm::StringRef name = call->getCalledFunction()->getName();
-      if (!name.starts_with("llvm.nvvm.wmma.") || !(name.contains(".load.a.") || name.contains(".load.b.")))
-        continue;
-      registers += unsigned(dl.getTypeStoreSize(call->getType()).getFixedValue() / 4);
-    }
+    for (llvm::Instruction& i : *bb)
+      if (auto* call = llvm::dyn_cast<llvm::IntrinsicInst>(&i); call && loadsFragment(*call->getCalledFunction()))
+        registers += unsigned(dl.getTypeStoreSize(call->getType()).getFixedValue() / 4);
   return registers;
 }
 
 } // namespace
 
-int keepTensorCoreLoopsRolled(llvm::Module& m) {
-  int marked = 0;
-  for (llvm::Function& f : m) {
-    if (f.isDeclaration()) continue;
-    llvm::DominatorTree dt(f);
+void keepTensorCoreLoopsRolled(llvm::Module& m) {
+  // Only the functions that load fragments need their loops found.
+  llvm::SetVector<llvm::Function*> loading;
+  for (llvm::Function& intrinsic : m)
+    if (intrinsic.isDeclaration() && loadsFragment(intrinsic))
+      for (llvm::User* u : intrinsic.users())
+        if (auto* call = llvm::dyn_cast<llvm::CallBase>(u)) loading.insert(call->getFunction());
+  for (llvm::Function* f : loading) {
+    llvm::DominatorTree dt(*f);
     llvm::LoopInfo li(dt);
     for (llvm::Loop* loop : li.getLoopsInPreorder()) {
       if (!loop->isInnermost() || llvm::hasUnrollTransformation(loop) != llvm::TM_Unspecified) continue;
       if (fragmentRegisters(*loop, m.getDataLayout()) < kFragmentRegisters) continue;
       loop->setLoopAlreadyUnrolled(); // llvm.loop.unroll.disable: NVPTX prints "nounroll"
-      ++marked;
     }
   }
-  return marked;
 }
 
 } // namespace circle

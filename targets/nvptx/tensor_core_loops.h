@@ -15,7 +15,7 @@ class Module;
 namespace circle {
 
 // Marks the module's innermost loops that load such fragments and carry no unroll
-// decision yet; returns how many.
-int keepTensorCoreLoopsRolled(llvm::Module& m);
+// decision yet.
+void keepTensorCoreLoopsRolled(llvm::Module& m);
 
 } // namespace circle

@@ -56,9 +56,10 @@ bool stepsByConstant(const llvm::Loop& loop, llvm::ScalarEvolution& se) {
   return false;
 }
 
-// How many times to unroll `loop`; 0 leaves it to LLVM.
-unsigned unrollFactor(llvm::Loop& loop, llvm::ScalarEvolution& se, const llvm::TargetTransformInfo& tti,
-                      llvm::AssumptionCache& ac) {
+// How many times to unroll `loop`, whose constant trip count is `count` (0: none); 0
+// leaves it to LLVM.
+unsigned unrollFactor(llvm::Loop& loop, unsigned count, llvm::ScalarEvolution& se,
+                      const llvm::TargetTransformInfo& tti, llvm::AssumptionCache& ac) {
   if (!loop.isInnermost() || !loop.isLoopSimplifyForm() || loop.getExitingBlock() != loop.getLoopLatch())
     return 0;
   // A user's pragma, or an unroller that was here already, decided.
@@ -73,12 +74,13 @@ unsigned unrollFactor(llvm::Loop& loop, llvm::ScalarEvolution& se, const llvm::T
   if (!metrics.NumInsts.isValid()) return 0;
   int size = std::max<int>(int(metrics.NumInsts.getValue()), kLatchSize + 1);
 
-  if (unsigned count = se.getSmallConstantTripCount(&loop)) {
+  if (count != 0) {
     if (uint64_t(count) * size <= kFullUnrollSize) return 0; // LLVM unrolls it fully
     unsigned limit = std::min<unsigned>(kMaxFactor, (kPartialUnrollSize - kLatchSize) / (size - kLatchSize));
     return limit >= 2 ? llvm::bit_floor(limit) : 0;
   }
-  // Small bounds are unrolled to the bound (thread_bound_loops.h).
+  // Bounds up to LLVM's 8 are unrolled to the bound (thread_bound_loops.h); a few more
+  // trips than that do not pay for a remainder loop.
   unsigned bound = se.getSmallConstantMaxTripCount(&loop);
   if (bound != 0 && bound < 4 * kRuntimeFactor) return 0;
   if (llvm::isa<llvm::SCEVCouldNotCompute>(se.getExitCount(&loop, loop.getLoopLatch()))) return 0;
@@ -100,9 +102,9 @@ struct UnrollFactors : llvm::PassInfoMixin<UnrollFactors> {
         if (l->isInnermost()) loops.push_back(l);
     bool changed = false;
     for (llvm::Loop* loop : loops) {
-      unsigned factor = unrollFactor(*loop, se, tti, ac);
-      if (factor == 0) continue;
       unsigned count = se.getSmallConstantTripCount(loop);
+      unsigned factor = unrollFactor(*loop, count, se, tti, ac);
+      if (factor == 0) continue;
       changed |= llvm::formLCSSARecursively(*loop, dt, &li, &se);
       llvm::UnrollLoopOptions options{};
       options.Count = factor;
