@@ -1,19 +1,41 @@
-// thrust::sort of 32 Mi unsigned keys (CUB's onesweep radix sort).
+// thrust::sort (CUB's onesweep radix sort) of 32 Mi unsigned keys, of 32 Mi int keys,
+// and thrust::sort_by_key of 16 Mi unsigned keys with unsigned values.
 #include "bench.h"
 #include <thrust/device_vector.h>
 #include <thrust/sort.h>
 
-int main() {
-  const int n = 32 << 20;
-  std::vector<unsigned> h(n);
+template <class Key>
+void sortKeys(const char* name, int n) {
+  std::vector<Key> h(n);
   unsigned s = 7;
-  for (unsigned& v : h) v = (s = s * 1664525u + 1013904223u);
-  thrust::device_vector<unsigned> unsorted(h.begin(), h.end()), keys(n);
+  for (Key& v : h) v = Key(s = s * 1664525u + 1013904223u);
+  thrust::device_vector<Key> unsorted(h.begin(), h.end()), keys(n);
   float ms = medianMs([&] {
     thrust::copy(unsorted.begin(), unsorted.end(), keys.begin());
     thrust::sort(keys.begin(), keys.end());
   }, 7);
-  std::vector<unsigned> out(n);
+  std::vector<Key> out(n);
   thrust::copy(keys.begin(), keys.end(), out.begin());
-  report("thrust_sort", out, ms);
+  report(name, out, ms);
+}
+
+void sortPairs(const char* name, int n) {
+  std::vector<unsigned> h(n);
+  unsigned s = 11;
+  for (unsigned& v : h) v = (s = s * 1664525u + 1013904223u);
+  thrust::device_vector<unsigned> unsorted(h.begin(), h.end()), keys(n), values(n);
+  float ms = medianMs([&] {
+    thrust::copy(unsorted.begin(), unsorted.end(), keys.begin());
+    thrust::sequence(values.begin(), values.end());
+    thrust::sort_by_key(keys.begin(), keys.end(), values.begin());
+  }, 7);
+  std::vector<unsigned> out(n);
+  thrust::copy(values.begin(), values.end(), out.begin());
+  report(name, out, ms);
+}
+
+int main() {
+  sortKeys<unsigned>("thrust_sort", 32 << 20);
+  sortKeys<int>("thrust_sort_int", 32 << 20);
+  sortPairs("thrust_sort_pairs", 16 << 20);
 }

@@ -1,8 +1,10 @@
 #include "targets/nvptx/ptx_backend.h"
 
 #include "targets/nvptx/aggregate_copies.h"
+#include "targets/nvptx/bitfield_extracts.h"
 #include "targets/nvptx/bounded_recursion.h"
 #include "targets/nvptx/byval_copies.h"
+#include "targets/nvptx/combined_values.h"
 #include "targets/nvptx/local_arguments.h"
 #include "targets/nvptx/local_pointer_differences.h"
 #include "targets/nvptx/sm_targets.h"
@@ -119,6 +121,12 @@ bool emitPtx(llvm::Module& module, llvm::TargetMachine& tm, std::string& ptx, st
   module.setDataLayout(tm.createDataLayout());
   orderGlobalsByDependency(module);
   if (module.getDataLayout().getPointerSize(5) == 4) copyByvalArguments(module);
+  // Shapes for ptxas's register allocation, made here so that no IR pass undoes them (a
+  // device library's module is optimised again where it is linked).
+  if (tm.getOptLevel() != llvm::CodeGenOptLevel::None) {
+    extractBitFieldsAgainAfterBarriers(module);
+    keepCombinedValuesInPlace(module);
+  }
   llvm::raw_string_ostream os(ptx);
   llvm::buffer_ostream bos(os);
   if (!emitWithBackend(module, tm, bos, llvm::CodeGenFileType::AssemblyFile)) {

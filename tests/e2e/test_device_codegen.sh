@@ -2,7 +2,8 @@
 # bounds (std::sort's depth limit) is unrolled into the kernel; a thread's own array
 # reached through a function that stays a call is accessed as local memory, and only
 # when every call passes local memory; pointer differences within it are taken on local
-# addresses; small aligned struct copies are one vector load and store.
+# addresses; small aligned struct copies are one vector load and store; loops are
+# unrolled as nvcc's; values a barrier separates from their uses are shaped for ptxas.
 source "$(dirname "$0")/lib.sh"
 
 cat > local.cu <<'SRC'
@@ -180,4 +181,39 @@ SRC
 cu -sm_90 -O3 -S -gpu mma.cu -o mma
 expect_contains "$(sed -n '/^.visible .entry _Z4gemmI6__half/,/^}/p' mma.sm_90.ptx)" 'pragma "nounroll"' "half fragments: the k loop stays rolled"
 expect_not_contains "$(sed -n '/^.visible .entry _Z4gemmIdd/,/^}/p' mma.sm_90.ptx)" 'nounroll' "double fragments: left to ptxas"
+# A bit field extracted before a barrier and used after it is extracted again there
+# (targets/nvptx/bitfield_extracts.h) when the value it comes from is still needed; an
+# identical shift and mask would be merged back by ptxas.
+cat > digits.cu <<'SRC'
+__global__ void digits(const unsigned* keys, unsigned* out, int shift, int bits, int reuse) {
+  __shared__ unsigned counts[256];
+  unsigned k[4], mask = ~(~0u << bits);
+  for (int i = 0; i < 4; ++i) k[i] = keys[i * 128 + threadIdx.x];
+  counts[threadIdx.x] = 0;
+  __syncthreads();
+  for (int i = 0; i < 4; ++i) atomicAdd(&counts[(k[i] >> shift) & mask], 1u);
+  __syncthreads();
+  for (int i = 0; i < 4; ++i) out[i * 128 + threadIdx.x] = counts[(k[i] >> shift) & mask] + (reuse ? k[i] : 0);
+}
+SRC
+cu -sm_90 -O3 -S -gpu digits.cu -o digits
+expect_eq "$(awk '/bar.sync/ {n++} n >= 2 && /bfe.u32/ {c++} END {print c + 0}' digits.sm_90.ptx)" 4 \
+  "each key's digit is extracted again after the barrier"
+expect_eq "$(grep -c 'bfe.u32' digits.sm_90.ptx)" 4 "and only there"
+sed 's/ + (reuse ? k\[i\] : 0)//' digits.cu > kept.cu
+cu -sm_90 -O3 -S -gpu kept.cu -o kept
+expect_eq "$(grep -c 'bfe.u32' kept.sm_90.ptx)" 0 "a key not needed after the barrier: its digit is kept instead"
+# CUB's onesweep kernel (thrust::sort of unsigned keys) ranks each key by its digit after
+# the decoupled look-back; with the digits extracted again and each rank computed where
+# its operands end (targets/nvptx/combined_values.h), ptxas fits it in nvcc's 56
+# registers under .maxntid 384 (3 blocks per SM; 80 before, bench/RESULTS.md).
+cat > sort.cu <<'SRC'
+#include <thrust/device_vector.h>
+#include <thrust/sort.h>
+void sort(thrust::device_vector<unsigned>& v) { thrust::sort(v.begin(), v.end()); }
+SRC
+cu -sm_90 -O3 -S -gpu sort.cu -o sort
+regs=$("$CUDA_PATH/bin/ptxas" -arch=sm_90 -O3 -v sort.sm_90.ptx -o sort.cubin 2>&1 |
+  awk '/Compiling entry/ {k = /DeviceRadixSortOnesweepKernel/} k && /Used [0-9]+ registers/ {print $5; exit}')
+expect_eq "$regs" 56 "CUB's onesweep kernel: nvcc's register count"
 finish
