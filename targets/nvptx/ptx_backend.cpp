@@ -7,6 +7,7 @@
 #include "targets/nvptx/combined_values.h"
 #include "targets/nvptx/local_arguments.h"
 #include "targets/nvptx/local_pointer_differences.h"
+#include "targets/nvptx/merged_recomputations.h"
 #include "targets/nvptx/sm_targets.h"
 #include "targets/nvptx/tensor_core_loops.h"
 #include "targets/nvptx/thread_bound_loops.h"
@@ -124,6 +125,7 @@ bool emitPtx(llvm::Module& module, llvm::TargetMachine& tm, std::string& ptx, st
   // Shapes for ptxas's register allocation, made here so that no IR pass undoes them (a
   // device library's module is optimised again where it is linked).
   if (tm.getOptLevel() != llvm::CodeGenOptLevel::None) {
+    recomputeMergedValues(module);
     extractBitFieldsAgainAfterBarriers(module);
     keepCombinedValuesInPlace(module);
   }

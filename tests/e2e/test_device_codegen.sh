@@ -206,14 +206,24 @@ expect_eq "$(grep -c 'bfe.u32' kept.sm_90.ptx)" 0 "a key not needed after the ba
 # CUB's onesweep kernel (thrust::sort of unsigned keys) ranks each key by its digit after
 # the decoupled look-back; with the digits extracted again and each rank computed where
 # its operands end (targets/nvptx/combined_values.h), ptxas fits it in nvcc's 56
-# registers under .maxntid 384 (3 blocks per SM; 80 before, bench/RESULTS.md).
+# registers under .maxntid 384 (3 blocks per SM; 80 before, bench/RESULTS.md). Sorting
+# key-value pairs, its full- and partial-tile scatters compute the same item indices,
+# which were held joined across the value pass (targets/nvptx/merged_recomputations.h):
+# nvcc's 80 registers (2 blocks per SM; 125 before).
 cat > sort.cu <<'SRC'
 #include <thrust/device_vector.h>
 #include <thrust/sort.h>
 void sort(thrust::device_vector<unsigned>& v) { thrust::sort(v.begin(), v.end()); }
+void sort(thrust::device_vector<unsigned>& k, thrust::device_vector<unsigned>& v) {
+  thrust::sort_by_key(k.begin(), k.end(), v.begin());
+}
 SRC
 cu -sm_90 -O3 -S -gpu sort.cu -o sort
-regs=$("$CUDA_PATH/bin/ptxas" -arch=sm_90 -O3 -v sort.sm_90.ptx -o sort.cubin 2>&1 |
-  awk '/Compiling entry/ {k = /DeviceRadixSortOnesweepKernel/} k && /Used [0-9]+ registers/ {print $5; exit}')
-expect_eq "$regs" 56 "CUB's onesweep kernel: nvcc's register count"
+"$CUDA_PATH/bin/ptxas" -arch=sm_90 -O3 -v sort.sm_90.ptx -o sort.cubin 2> ptxas.log
+onesweep() {
+  awk -v kind="$1" '/Compiling entry/ {k = /DeviceRadixSortOnesweepKernel/ && index($0, kind)}
+                    k && /Used [0-9]+ registers/ {print $5; exit}' ptxas.log
+}
+expect_eq "$(onesweep policy_hubIjNS0_8NullType)" 56 "CUB's onesweep kernel, keys: nvcc's register count"
+expect_eq "$(onesweep policy_hubIjj)" 80 "CUB's onesweep kernel, key-value pairs: nvcc's register count"
 finish
