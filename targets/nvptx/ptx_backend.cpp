@@ -10,6 +10,7 @@
 #include "targets/nvptx/merged_recomputations.h"
 #include "targets/nvptx/sm_targets.h"
 #include "targets/nvptx/tensor_core_loops.h"
+#include "targets/nvptx/thread_exits.h"
 #include "targets/nvptx/thread_bound_loops.h"
 #include "targets/nvptx/unroll_factors.h"
 #include "targets/llvm_pipeline.h"
@@ -107,6 +108,7 @@ void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int opt
       return optLevel == 0 ? pb.buildO0DefaultPipeline(level) : pb.buildPerModuleDefaultPipeline(level);
     });
   };
+  endThreadsAtExits(module);
   optimize();
   if (optLevel > 0 && unrollBoundedRecursion(module) > 0) optimize(); // inlines the levels
   // What LLVM's pipeline leaves that nvcc's code does not have (each file says why).
