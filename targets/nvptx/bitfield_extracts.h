@@ -6,8 +6,9 @@
 // matches with the shift and mask. Radix sorts are the case: CUB's onesweep kernel
 // (thrust::sort) counts each key's digit, waits for the block's scan and the decoupled
 // look-back, then ranks the keys by the same digits; holding 19 digits and their
-// 19 counter addresses across the look-back gave it 80 registers to nvcc's 56 under
-// `.maxntid 384` (2 blocks per SM instead of 3; bench/RESULTS.md).
+// 19 counter addresses across the look-back was most of its 80 registers to nvcc's 56
+// under `.maxntid 384` (2 blocks per SM instead of 3; the rest: combined_values.h;
+// bench/RESULTS.md, fifteenth run).
 #pragma once
 
 namespace llvm {
