@@ -1,6 +1,10 @@
 #include "targets/nvptx/bitfield_extracts.h"
 
+#include "targets/llvm_users.h"
+
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -12,7 +16,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PatternMatch.h"
 
-#include <map>
 #include <optional>
 #include <vector>
 
@@ -71,14 +74,6 @@ bool isBarrier(const llvm::Instruction& i) {
   return f && f->getName().starts_with("llvm.nvvm.barrier");
 }
 
-// The block (and point in it) a use reads its operand at: a phi reads at the end of
-// the predecessor it comes from.
-llvm::Instruction* readPoint(llvm::Use& u) {
-  auto* user = llvm::cast<llvm::Instruction>(u.getUser());
-  if (auto* phi = llvm::dyn_cast<llvm::PHINode>(user)) return phi->getIncomingBlock(u)->getTerminator();
-  return user;
-}
-
 struct FarUse {
   llvm::Use* use;
   llvm::SmallVector<llvm::Instruction*, 2> chain; // from the field to the value used
@@ -86,7 +81,10 @@ struct FarUse {
 
 class Extractor {
 public:
-  Extractor(llvm::Function& f) : dt_(f), li_(dt_) {}
+  Extractor(llvm::Function& f) : dt_(f), li_(dt_) {
+    for (llvm::BasicBlock& bb : f)
+      if (llvm::any_of(bb, isBarrier)) withBarrier_.insert(&bb);
+  }
 
   // The uses of `field` to extract it again for.
   std::vector<FarUse> farUses(const Field& field) {
@@ -185,8 +183,7 @@ private:
       if (isBarrier(i)) return true;
     }
     for (llvm::DomTreeNode* n = dt_.getNode(bb)->getIDom(); n && n->getBlock() != home; n = n->getIDom())
-      for (llvm::Instruction& i : *n->getBlock())
-        if (isBarrier(i)) return true;
+      if (withBarrier_.contains(n->getBlock())) return true;
     return false;
   }
 
@@ -198,14 +195,9 @@ private:
     llvm::BasicBlock* def = llvm::cast<llvm::Instruction>(field_.source)->getParent();
     llvm::SmallPtrSet<const llvm::BasicBlock*, 8> reading; // blocks the source is read in
     for (llvm::Use& u : field_.source->uses()) {
-      auto* user = llvm::cast<llvm::Instruction>(u.getUser());
-      if (auto* phi = llvm::dyn_cast<llvm::PHINode>(user)) {
-        reading.insert(phi->getIncomingBlock(u));
-      } else if (user->getParent() == at->getParent() && at->comesBefore(user)) {
-        return true;
-      } else {
-        reading.insert(user->getParent());
-      }
+      llvm::Instruction* read = readPoint(u);
+      if (read->getParent() == at->getParent() && at->comesBefore(read)) return true;
+      reading.insert(read->getParent());
     }
     llvm::SmallVector<llvm::BasicBlock*, 8> work(llvm::successors(at->getParent()));
     llvm::SmallPtrSet<llvm::BasicBlock*, 16> seen;
@@ -220,6 +212,7 @@ private:
 
   llvm::DominatorTree dt_;
   llvm::LoopInfo li_;
+  llvm::SmallPtrSet<const llvm::BasicBlock*, 8> withBarrier_;
   Field field_{};
 };
 
@@ -241,8 +234,9 @@ void extractBitFieldsAgainAfterBarriers(llvm::Module& m) {
         if (auto field = matchField(i)) fields.push_back(*field);
     if (fields.size() < kFields) continue;
     Extractor extractor(f);
-    // Fields of one shift and width are the same digit of different keys.
-    std::map<std::pair<llvm::Value*, llvm::Value*>, std::vector<std::pair<Field, std::vector<FarUse>>>> digits;
+    // Fields of one shift and width are the same digit of different keys (in the order
+    // first met: the PTX must not depend on where the values were allocated).
+    llvm::MapVector<std::pair<llvm::Value*, llvm::Value*>, std::vector<std::pair<Field, std::vector<FarUse>>>> digits;
     for (const Field& field : fields)
       if (auto far = extractor.farUses(field); !far.empty())
         digits[{field.shift, field.length}].push_back({field, std::move(far)});

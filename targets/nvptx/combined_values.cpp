@@ -1,5 +1,7 @@
 #include "targets/nvptx/combined_values.h"
 
+#include "targets/llvm_users.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -37,9 +39,7 @@ bool usedOnlyFarAway(const llvm::Instruction& i) {
   const llvm::BasicBlock* bb = i.getParent();
   if (i.use_empty()) return false;
   for (const llvm::Use& u : i.uses()) {
-    auto* user = llvm::cast<llvm::Instruction>(u.getUser());
-    auto* phi = llvm::dyn_cast<llvm::PHINode>(user);
-    const llvm::BasicBlock* at = phi ? phi->getIncomingBlock(u) : user->getParent();
+    const llvm::BasicBlock* at = readPoint(u)->getParent();
     if (at == bb) return false;
     for (const llvm::BasicBlock* succ : llvm::successors(bb))
       if (succ == at) return false;

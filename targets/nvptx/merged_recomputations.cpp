@@ -1,5 +1,7 @@
 #include "targets/nvptx/merged_recomputations.h"
 
+#include "targets/llvm_users.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
@@ -82,9 +84,7 @@ void recomputeMergedValues(llvm::Module& m) {
     for (llvm::PHINode* phi : phis) {
       llvm::Loop* home = li.getLoopFor(phi->getParent());
       for (llvm::Use& u : llvm::make_early_inc_range(phi->uses())) {
-        auto* user = llvm::cast<llvm::Instruction>(u.getUser());
-        auto* userPhi = llvm::dyn_cast<llvm::PHINode>(user);
-        llvm::Instruction* at = userPhi ? userPhi->getIncomingBlock(u)->getTerminator() : user;
+        llvm::Instruction* at = readPoint(u);
         // Computed again inside a loop the phi is outside of, it would cost every trip.
         llvm::Loop* loop = li.getLoopFor(at->getParent());
         if (loop && loop != home && !loop->contains(phi->getParent())) continue;
