@@ -2,6 +2,8 @@
 // (std::make_heap + std::sort_heap) nvcc's build of std::sort runs instead: nvcc
 // compiles libstdc++'s std::__lg, which uses __builtin_clzl, to nothing on the GPU
 // (bench/RESULTS.md), so its introsort's depth limit is not 2 log2 64 and it heap-sorts.
+// introsort_per_thread runs std::sort's own two steps with the depth limit std::sort
+// computes for 64 items (2 log2 64), so both builds run the algorithm the source names.
 #include "bench.h"
 #include <algorithm>
 
@@ -21,6 +23,16 @@ __global__ void heap_sort_rows(float* data, int rows) {
   for (int i = 0; i < 64; ++i) local[i] = data[r * 64 + i];
   std::make_heap(local, local + 64);
   std::sort_heap(local, local + 64);
+  for (int i = 0; i < 64; ++i) data[r * 64 + i] = local[i];
+}
+
+__global__ void introsort_rows(float* data, int rows) {
+  int r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= rows) return;
+  float local[64];
+  for (int i = 0; i < 64; ++i) local[i] = data[r * 64 + i];
+  std::__introsort_loop(local, local + 64, 2 * 6, __gnu_cxx::__ops::__iter_less_iter());
+  std::__final_insertion_sort(local, local + 64, __gnu_cxx::__ops::__iter_less_iter());
   for (int i = 0; i < 64; ++i) data[r * 64 + i] = local[i];
 }
 
@@ -46,4 +58,10 @@ int main() {
   }, 7);
   cudaMemcpy(out.data(), D, out.size() * 4, cudaMemcpyDeviceToHost);
   report("heapsort_per_thread", out, ms);
+  ms = medianMs([&] {
+    cudaMemcpy(D, Src, h.size() * 4, cudaMemcpyDeviceToDevice);
+    introsort_rows<<<rows / 128, 128>>>(D, rows);
+  }, 7);
+  cudaMemcpy(out.data(), D, out.size() * 4, cudaMemcpyDeviceToHost);
+  report("introsort_per_thread", out, ms);
 }
