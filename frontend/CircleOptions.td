@@ -63,6 +63,16 @@ def fsyntax_only : Flag<["-"], "fsyntax-only">, Group<grp_out>,
   HelpText<"Parse and check (circle's rules included); generate nothing">;
 def gpu : Flag<["-"], "gpu">, Group<grp_out>,
   HelpText<"With -S or -emit-llvm: write each sm's module (out.sm_75.ptx ...) instead of the host's">;
+def ptx : Flag<["-", "--"], "ptx">, Group<grp_out>,
+  HelpText<"nvcc: write each source's PTX (one sm) to SRC.ptx, for the driver API (cuModuleLoad)">;
+def cubin : Flag<["-", "--"], "cubin">, Group<grp_out>,
+  HelpText<"nvcc: write each source's cubin (one sm) to SRC.cubin">;
+def fatbin : Flag<["-", "--"], "fatbin">, Group<grp_out>,
+  HelpText<"nvcc: write each source's fat binary (every sm's cubin and PTX) to SRC.fatbin">;
+def cuda_device_only : Flag<["--"], "cuda-device-only">, Group<grp_out>,
+  HelpText<"clang: device code only: with -S the PTX (as -ptx), with -emit-llvm each sm's IR (as -gpu), "
+           "else the cubin (the fat binary for several sms)">;
+def offload_device_only : Flag<["--"], "offload-device-only">, Alias<cuda_device_only>;
 def keep_temps : Flag<["--"], "keep-temps">, Group<grp_out>,
   HelpText<"Keep the PTX, cubins, fat binary and shaders (also nvcc's -keep, --keep)">;
 def keep : Flag<["-", "--"], "keep">, Alias<keep_temps>;
@@ -172,10 +182,8 @@ def nocudainc : Flag<["-"], "nocudainc">, Group<grp_compat>, Flags<[Refused]>,
   HelpText<"clang: refused (circle's kernels need CUDA's headers)">;
 def nogpuinc : Flag<["-"], "nogpuinc">, Alias<nocudainc>;
 def cuda_host_only : Flag<["--"], "cuda-host-only">, Group<grp_compat>, Flags<[Refused]>,
-  HelpText<"clang: refused (one parse serves the host and every GPU; -S -gpu shows device code)">;
-def cuda_device_only : Flag<["--"], "cuda-device-only">, Alias<cuda_host_only>;
+  HelpText<"clang: refused (one parse serves the host and every GPU, and a host object carries its device code)">;
 def offload_host_only : Flag<["--"], "offload-host-only">, Alias<cuda_host_only>;
-def offload_device_only : Flag<["--"], "offload-device-only">, Alias<cuda_host_only>;
 def dlink : Flag<["-", "--"], "dlink">, Group<grp_compat>, Flags<[Refused]>,
   HelpText<"nvcc: refused (circle links -rdc device code when it links the program)">;
 def device_link : Flag<["--"], "device-link">, Alias<dlink>;

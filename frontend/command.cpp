@@ -67,7 +67,7 @@ bool checkOutputNames(const Options& o, PendingOutputs& outputs) {
       continue;
     }
     for (int sm : o.smTargets)
-      if (!outputs.check(perSmOutputName(output, sm, gpuOutputExtension(o.kind)))) return false;
+      if (!outputs.check(deviceModuleOutputName(o, output, sm))) return false;
   }
   return true;
 }

@@ -202,7 +202,7 @@ public:
                            o_.keepTemps ? temps_.path() : "", o_.gpuOutput && o_.kind != OutputKind::Assembly};
       if (!runSpirvPass(spirv, shaders_)) return;
     }
-    if (o_.gpuOutput) {
+    if (writesDeviceCodeOnly(o_)) {
       ok_ = writeShaders();
       return;
     }
@@ -278,7 +278,7 @@ public:
   // After the AST is gone: lower the host module and write the requested output.
   bool finish(clang::CompilerInstance& ci) {
     if (!ok_) return false;
-    if (o_.gpuOutput || o_.kind == OutputKind::SyntaxOnly) return true;
+    if (writesDeviceCodeOnly(o_) || o_.kind == OutputKind::SyntaxOnly) return true;
     PhaseReport::Scope t(report_, "host backend");
     BackendPhase phase("generating host code");
     // The parse has ended its source file; the assembler's diagnostics (inline asm)
@@ -361,14 +361,17 @@ private:
 
       std::string base = llvm::sys::path::stem(input_).str() + "." + smName(sm);
       if (o_.gpuOutput) {
-        std::string file = outputs_.add(perSmOutputName(output_, sm, gpuOutputExtension(o_.kind)));
+        std::string file = outputs_.add(deviceModuleOutputName(o_, output_, sm));
         if (o_.kind != OutputKind::Assembly) markForSm(*m, sm, tk_->ptxIsa, input_ + "." + smName(sm));
         if (o_.kind == OutputKind::Assembly ? !writeOutputFile(file, ptx)
                                             : !writeModule(file, *m, o_.kind == OutputKind::LLVMBitcode))
           return false;
         continue;
       }
-      assembly.start({std::move(ptx), SmImage{sm, temps_.file(base + ".ptx"), temps_.file(base + ".cubin")},
+      // -cubin: ptxas writes the output itself.
+      std::string cubin = o_.deviceOnly == DeviceOnly::Cubin ? outputs_.add(output_) : temps_.file(base + ".cubin");
+      if (cubin.empty()) return false;
+      assembly.start({std::move(ptx), SmImage{sm, temps_.file(base + ".ptx"), cubin},
                       ptxasOptions(o_), needsDeviceRuntime_.count(sm) != 0, temps_.file(base + ".o"),
                       o_.nvlinkArgs});
       assembling.push_back(std::move(m));
@@ -388,7 +391,8 @@ private:
         images.push_back(r.image);
       }
     }
-    if (o_.gpuOutput || o_.smTargets.empty()) return true; // -spirv alone: no CUDA image
+    // -spirv alone: no CUDA image; -cubin: ptxas wrote it.
+    if (o_.gpuOutput || o_.smTargets.empty() || o_.deviceOnly == DeviceOnly::Cubin) return true;
     if (o_.rdc) {
       // Clang's host code embeds this as the object's own fat binary (nvcc's
       // __nv_relfatbin); it is empty: the device code travels as bitcode, and the
@@ -399,7 +403,9 @@ private:
       return true;
     }
 
-    std::string fatbin = temps_.file(llvm::sys::path::stem(input_).str() + ".fatbin");
+    std::string fatbin = o_.deviceOnly == DeviceOnly::Fatbin ? outputs_.add(output_)
+                                                             : temps_.file(llvm::sys::path::stem(input_).str() + ".fatbin");
+    if (fatbin.empty()) return false;
     PhaseReport::Scope t(report_, "fatbinary");
     std::string err = runFatbinary(*tk_, images, fatbin, o_.deviceDebug, o_.verbose);
     if (!err.empty()) {

@@ -52,7 +52,9 @@ std::string DependencyFile::text() {
 
 std::vector<std::string> dependencyTargets(const Options& o, const std::string& input, const std::string& output) {
   if (!o.deps.targets.empty()) return o.deps.targets;
-  std::string object = o.kind == OutputKind::Object && !output.empty() ? output
+  // -c (and -ptx, -cubin, -fatbin) name the file written; clang's -S, -emit-llvm... the object.
+  bool named = o.kind == OutputKind::Object || o.deviceOnly != DeviceOnly::None;
+  std::string object = named && !output.empty() ? output
                        : llvm::sys::path::stem(input == "-" ? "-" : input).str() + ".o";
   return {quoteMakeTarget(object)};
 }
@@ -60,7 +62,7 @@ std::vector<std::string> dependencyTargets(const Options& o, const std::string& 
 std::string dependencyFileName(const Options& o, const std::string& input, const std::string& output) {
   if (!o.deps.file.empty()) return o.deps.file;
   if (o.kind == OutputKind::Dependencies) return output.empty() ? "-" : output;
-  if (o.kind == OutputKind::Object && !o.output.empty()) {
+  if ((o.kind == OutputKind::Object || o.deviceOnly != DeviceOnly::None) && !o.output.empty()) {
     llvm::SmallString<256> d(o.output);
     llvm::sys::path::replace_extension(d, ".d");
     return d.str().str();

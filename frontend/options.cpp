@@ -143,6 +143,70 @@ private:
     o_.inputs.push_back(in);
   }
 
+  // -ptx, -cubin, -fatbin: nvcc's phase options, one of them at a time.
+  void deviceOnlyFlag(DeviceOnly d, const std::string& spelling) {
+    if (deviceOnly_ != DeviceOnly::None && deviceOnly_ != d)
+      return fail("'" + deviceOnlySpelling_ + "' and '" + spelling + "' cannot be used together");
+    deviceOnly_ = d;
+    deviceOnlySpelling_ = spelling;
+  }
+
+  // What -ptx/-cubin/-fatbin and --cuda-device-only ask for, as the output kind they
+  // share the rest of the driver with; false after a conflict was reported.
+  bool resolveDeviceOnly() {
+    if (deviceOnly_ != DeviceOnly::None) {
+      const char* other = compileOnly_ ? "-c" : assembly_ ? "-S" : preprocess_ ? "-E" : depsOnly_ ? "-M"
+                          : syntaxOnly_ ? "-fsyntax-only" : emitLLVM_ ? "-emit-llvm" : o_.gpuOutput ? "-gpu"
+                          : clangDeviceOnly_ ? "--cuda-device-only" : nullptr;
+      if (other) {
+        fail("'" + deviceOnlySpelling_ + "' names what circle writes, and so does '" + other +
+             "': use one of them");
+        return false;
+      }
+      o_.deviceOnly = deviceOnly_;
+      if (deviceOnly_ == DeviceOnly::Ptx) assembly_ = o_.gpuOutput = true;
+      else compileOnly_ = true;
+    } else if (clangDeviceOnly_) {
+      // clang's: -S the PTX, -emit-llvm each sm's IR (as -gpu), else (-c or nothing) the
+      // cubin, or the fat binary where several sms are named (finish decides).
+      if (preprocess_ || depsOnly_ || syntaxOnly_) return true;
+      if (emitLLVM_) o_.gpuOutput = true;
+      else if (assembly_) {
+        o_.deviceOnly = DeviceOnly::Ptx;
+        o_.gpuOutput = true;
+      } else {
+        o_.deviceOnly = DeviceOnly::Cubin;
+        compileOnly_ = true;
+      }
+    }
+    return true;
+  }
+
+  // The checks that need the sms: -ptx and -cubin write one sm's code.
+  bool checkDeviceOnly() {
+    Options& o = o_;
+    if (o.deviceOnly == DeviceOnly::None) return true;
+    bool several = o.smTargets.size() > 1 || !o.archKeyword.empty();
+    if (clangDeviceOnly_ && o.deviceOnly == DeviceOnly::Cubin && several) o.deviceOnly = DeviceOnly::Fatbin;
+    const std::string what = clangDeviceOnly_ ? "--cuda-device-only" : deviceOnlySpelling_;
+    if (several && (o.deviceOnly == DeviceOnly::Ptx || o.deviceOnly == DeviceOnly::Cubin)) {
+      fail("'" + what + "' writes one GPU architecture's code, but several are named" +
+           (o.deviceOnly == DeviceOnly::Ptx ? " (-S -gpu writes each sm's PTX; -fatbin all of them in one file)"
+                                            : " (-fatbin writes all of them in one file)"));
+      return false;
+    }
+    if (o.rdc && o.deviceOnly != DeviceOnly::Ptx) {
+      fail("'" + what + "' with relocatable device code (-rdc) is not supported yet: circle carries it as bitcode "
+           "in the object and links it with the program");
+      return false;
+    }
+    if (o.spirv) {
+      fail("'" + what + "' writes CUDA device code; -S -gpu -spirv writes the shaders");
+      return false;
+    }
+    return true;
+  }
+
   void note(const std::string& n) {
     if (std::find(o_.notes.begin(), o_.notes.end(), n) == o_.notes.end()) o_.notes.push_back(n);
   }
@@ -206,6 +270,10 @@ private:
     case OPT_emit_llvm: emitLLVM_ = true; break;
     case OPT_fsyntax_only: syntaxOnly_ = true; break;
     case OPT_gpu: o_.gpuOutput = true; break;
+    case OPT_ptx: deviceOnlyFlag(DeviceOnly::Ptx, spelling); break;
+    case OPT_cubin: deviceOnlyFlag(DeviceOnly::Cubin, spelling); break;
+    case OPT_fatbin: deviceOnlyFlag(DeviceOnly::Fatbin, spelling); break;
+    case OPT_cuda_device_only: clangDeviceOnly_ = true; break;
     case OPT_keep_temps: o_.keepTemps = true; break;
     case OPT_list_fatbin_EQ: o_.listFatbin = value; break;
     case OPT_device_library: o_.deviceLibrary = true; break;
@@ -331,6 +399,7 @@ private:
     if (std::find(std::begin(kTooOld), std::end(kTooOld), o.std) != std::end(kTooOld))
       return fail("-std=" + o.std + ": circle needs C++17 or later (-std=c++17, c++20, c++23...)");
 
+    if (!resolveDeviceOnly()) return;
     if (compileOnly_ && assembly_) return fail("-c and -S cannot be used together");
     if (stdinWithoutLanguage_ && !preprocess_ && !depsOnly_)
       return fail("-x is needed to compile standard input (e.g. -x cuda -); -E reads it as C");
@@ -350,13 +419,15 @@ private:
       anySource |= in.source;
       cudaSource |= in.source && in.language == Language::CUDA;
     }
-    o.cuda = !o.smTargets.empty() || !o.archKeyword.empty() || o.cudaPath || o.spirv || cudaSource || o.gpuOutput;
+    o.cuda = !o.smTargets.empty() || !o.archKeyword.empty() || o.cudaPath || o.spirv || cudaSource || o.gpuOutput ||
+             o.deviceOnly != DeviceOnly::None;
     // nvcc's default architecture; -spirv alone builds shaders only.
     if (o.cuda && o.smTargets.empty() && o.archKeyword.empty() && !o.spirv && anySource) {
       o.smTargets = {75};
       o.defaultSm = true;
     }
 
+    if (!checkDeviceOnly()) return;
     if (o.gpuOutput && o.kind == OutputKind::Executable)
       return fail("-gpu selects the device modules for -S or -emit-llvm output; an executable always holds them all");
     if (o.gpuOutput && o.kind == OutputKind::Object)
@@ -379,7 +450,8 @@ private:
       if (sources > 1 && !o.output.empty() && o.kind != OutputKind::Preprocessed &&
           o.kind != OutputKind::Dependencies && o.kind != OutputKind::SyntaxOnly)
         return fail("cannot specify -o when generating multiple output files");
-      if (o.gpuOutput && sources > 1) return fail("-gpu writes the device modules of one source");
+      if (o.gpuOutput && o.deviceOnly == DeviceOnly::None && sources > 1)
+        return fail("-gpu writes the device modules of one source");
       for (const Input& in : o.inputs)
         if (!in.source) note("'" + in.path + "': linker input unused (nothing is linked with -c, -S, -E)");
     }
@@ -392,6 +464,9 @@ private:
   ArchRequests arch_;
   std::optional<Input> language_;
   bool stdinWithoutLanguage_ = false;
+  DeviceOnly deviceOnly_ = DeviceOnly::None;
+  std::string deviceOnlySpelling_;
+  bool clangDeviceOnly_ = false;
   bool compileOnly_ = false, assembly_ = false, emitLLVM_ = false, preprocess_ = false, depsOnly_ = false,
        syntaxOnly_ = false;
   llvm::BumpPtrAllocator alloc_;
@@ -423,8 +498,13 @@ std::string defaultOutputName(const Options& o, const std::string& input) {
   std::string stem = llvm::sys::path::stem(input).str();
   switch (o.kind) {
   case OutputKind::Executable: return "a.out";
-  case OutputKind::Object: return stem + ".o";
-  case OutputKind::Assembly: return o.gpuOutput ? stem : stem + ".s";
+  case OutputKind::Object:
+    if (o.deviceOnly == DeviceOnly::Cubin) return stem + ".cubin";
+    if (o.deviceOnly == DeviceOnly::Fatbin) return stem + ".fatbin";
+    return stem + ".o";
+  case OutputKind::Assembly:
+    if (o.deviceOnly == DeviceOnly::Ptx) return stem + ".ptx";
+    return o.gpuOutput ? stem : stem + ".s";
   case OutputKind::LLVMText: return o.gpuOutput ? stem : stem + ".ll";
   case OutputKind::LLVMBitcode: return o.gpuOutput ? stem : stem + ".bc";
   case OutputKind::Preprocessed:
@@ -443,6 +523,11 @@ std::string perSmOutputName(const std::string& output, int sm, const std::string
   // "out" and "out.ptx" both give out.sm_75.ptx.
   if (p.extension() == "." + ext) p.replace_extension();
   return p.string() + ".sm_" + std::to_string(sm) + "." + ext;
+}
+
+std::string deviceModuleOutputName(const Options& o, const std::string& output, int sm) {
+  if (o.deviceOnly == DeviceOnly::Ptx) return output;
+  return perSmOutputName(output, sm, gpuOutputExtension(o.kind));
 }
 
 std::string perShaderOutputName(const std::string& output, const std::string& entry, const std::string& ext) {

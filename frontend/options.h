@@ -24,6 +24,15 @@ enum class OutputKind {
   SyntaxOnly,   // -fsyntax-only
 };
 
+// nvcc's -ptx, -cubin and -fatbin (and clang's --cuda-device-only): a source's device
+// code alone, in one file per source, for programs that load it through the driver API.
+enum class DeviceOnly {
+  None,
+  Ptx,    // -ptx: the PTX of the one sm (kind Assembly, gpuOutput)
+  Cubin,  // -cubin: ptxas's cubin of the one sm (kind Object)
+  Fatbin, // -fatbin: the fat binary an object would embed, every sm (kind Object)
+};
+
 enum class Language { C, CXX, CUDA };
 
 struct Input {
@@ -63,6 +72,7 @@ struct Options {
   std::string archKeyword;            // -arch=all / all-major: resolved against the toolkit
   OutputKind kind = OutputKind::Executable;
   bool gpuOutput = false;   // -gpu: -S/-emit-llvm outputs describe the device modules
+  DeviceOnly deviceOnly = DeviceOnly::None;
   bool deviceDebug = false; // -G
   bool lineInfo = false;    // -lineinfo
   int deviceOpt = 3;        // -OG0..-OG3 (nvcc optimises device code at -O3 by default)
@@ -125,6 +135,10 @@ const char* gpuOutputExtension(OutputKind kind);
 
 // The file name -o X (or the input's stem) gives one device output for sm XX: X.sm_XX.ext
 std::string perSmOutputName(const std::string& output, int sm, const std::string& ext);
+// Where a -gpu or -ptx compile writes sm XX's module: -ptx's one sm to the output itself.
+std::string deviceModuleOutputName(const Options& o, const std::string& output, int sm);
+// Whether a compile writes device code only (-gpu, -ptx, -cubin, -fatbin): no host code.
+inline bool writesDeviceCodeOnly(const Options& o) { return o.gpuOutput || o.deviceOnly != DeviceOnly::None; }
 // The same for one SPIR-V entry point: out.saxpy.spvasm.
 std::string perShaderOutputName(const std::string& output, const std::string& entry, const std::string& ext);
 

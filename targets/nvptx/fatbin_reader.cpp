@@ -1,6 +1,7 @@
 #include "targets/nvptx/fatbin_reader.h"
 
 #include "llvm/Object/ObjectFile.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <cstdio>
@@ -74,9 +75,17 @@ std::string parseFatbinBlob(const unsigned char* data, size_t size, const std::s
 }
 
 std::string readFatbinEntries(const std::string& file, std::vector<FatbinEntry>& entries) {
+  std::string stem = llvm::sys::path::filename(file).str();
+  // A fat binary file itself (nvcc's and circle's -fatbin).
+  if (auto buf = llvm::MemoryBuffer::getFile(file, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+      buf && (*buf)->getBufferSize() >= 4 &&
+      load<uint32_t>(reinterpret_cast<const unsigned char*>((*buf)->getBufferStart())) == kFatbinMagic) {
+    std::string err = parseFatbinBlob(reinterpret_cast<const unsigned char*>((*buf)->getBufferStart()),
+                                      (*buf)->getBufferSize(), stem, entries);
+    return err.empty() ? err : "'" + file + "': " + err;
+  }
   auto obj = llvm::object::ObjectFile::createObjectFile(file);
   if (!obj) return "cannot read '" + file + "': " + llvm::toString(obj.takeError());
-  std::string stem = llvm::sys::path::filename(file).str();
   bool found = false;
   for (const llvm::object::SectionRef& sec : obj->getBinary()->sections()) {
     auto name = sec.getName();

@@ -1,5 +1,5 @@
 // Reads the fat binaries in an executable's or object's .nv_fatbin section (and an
-// -rdc object's __nv_relfatbin), the way
+// -rdc object's __nv_relfatbin), or a fat binary file (-fatbin), the way
 // cuobjdump -lelf -lptx lists them.
 #pragma once
 #include <string>

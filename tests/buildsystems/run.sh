@@ -27,7 +27,8 @@ cxx=(-DAS_CXX=ON -DCMAKE_CXX_COMPILER="$CIRCLE" "-DCMAKE_CXX_FLAGS=-sm_75 -sm_90
 
 # ---- CMake's CUDA language, Ninja, every build type ----
 for type in Release Debug MinSizeRel RelWithDebInfo; do
-  configure_and_build "cuda-$type" "cuda-ninja-$type" -G Ninja -DCMAKE_BUILD_TYPE=$type "${cuda[@]}" &&
+  ptx=(); [ $type = Release ] && ptx=(-DWITH_PTX=ON)
+  configure_and_build "cuda-$type" "cuda-ninja-$type" -G Ninja -DCMAKE_BUILD_TYPE=$type "${cuda[@]}" "${ptx[@]}" &&
     runs "cuda-$type/vecdemo" "CMake CUDA, Ninja, $type"
 done
 expect_contains "$(cat cuda-Release.build.log cuda-Release/build.ninja)" "--cuda-gpu-arch=sm_90" "CMake drives circle as clang"
@@ -36,6 +37,14 @@ expect_contains "$(cat cuda-Release/CMakeFiles/*/CMakeCUDACompiler.cmake)" 'CMAK
 expect_contains "$(readelf -d cuda-Release/libnorm.so)" "Shared library" "CMake's shared library"
 expect_not_contains "$(nm -DC cuda-Release/libnorm.so | grep ' T ')" "square_sum" "CUDA_VISIBILITY_PRESET hidden keeps kernels' stubs local"
 expect_contains "$(nm -DC cuda-Release/libnorm.so | grep ' T ')" "norm2" "the exported function"
+
+# CUDA_PTX_COMPILATION: CMake's Clang rule (--cuda-device-only -S) writes the PTX of
+# the target's one architecture where CMake expects it, with its dependencies.
+rel=CMakeFiles/scale_ptx.dir/src/scale_ptx.ptx ptx=cuda-Release/CMakeFiles/scale_ptx.dir/src/scale_ptx.ptx
+expect_contains "$(cat $ptx)" ".target sm_90" "CUDA_PTX_COMPILATION: PTX for the target's architecture"
+expect_contains "$(cat $ptx)" ".visible .entry scale_ptx(" "CUDA_PTX_COMPILATION: the kernel, by its C name"
+check; "$CUDA_PATH/bin/ptxas" -arch=sm_90 $ptx -o scale.cubin 2> ptxas.log || fail "ptxas on CMake's PTX: $(cat ptxas.log)"
+expect_contains "$(ninja -C cuda-Release -t deps $rel)" "include/vec.h" "CUDA_PTX_COMPILATION: the PTX depends on vec.h"
 
 # Touching a header rebuilds exactly what includes it (depfiles), and then nothing.
 sleep 1; touch proj/include/vec.h

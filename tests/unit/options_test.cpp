@@ -91,6 +91,43 @@ TEST_CASE("output kinds follow -c, -S, -E, -M, -fsyntax-only and -emit-llvm") {
   CHECK(parse({"-c", "-S", "a.cxx"}).error);
 }
 
+TEST_CASE("nvcc's -ptx, -cubin, -fatbin and clang's --cuda-device-only write device code alone") {
+  auto ptx = parse({"-ptx", "-arch=sm_90", "dir/k.cu"});
+  REQUIRE_FALSE(ptx.error);
+  CHECK(ptx.options.deviceOnly == DeviceOnly::Ptx);
+  CHECK(ptx.options.kind == OutputKind::Assembly);
+  CHECK(defaultOutputName(ptx.options, "dir/k.cu") == "k.ptx"); // in the working directory, as nvcc
+  CHECK(deviceModuleOutputName(ptx.options, "out.ptx", 90) == "out.ptx");
+  CHECK(parse({"--ptx", "a.cxx"}).options.cuda); // a C++ source compiles as CUDA, for sm_75
+  CHECK_FALSE(parse({"-ptx", "a.cu", "b.cu"}).error); // one PTX file each
+  auto cubin = parse({"-cubin", "-arch=compute_80", "k.cu"});
+  REQUIRE_FALSE(cubin.error);
+  CHECK(cubin.options.deviceOnly == DeviceOnly::Cubin);
+  CHECK(defaultOutputName(cubin.options, "k.cu") == "k.cubin");
+  auto fat = parse({"-fatbin", "-sm_75", "-sm_90", "k.cu"});
+  REQUIRE_FALSE(fat.error);
+  CHECK(defaultOutputName(fat.options, "k.cu") == "k.fatbin");
+  CHECK(error({"-ptx", "-sm_75", "-sm_90", "k.cu"}).find("several are named") != std::string::npos);
+  CHECK(error({"-cubin", "-arch=all", "k.cu"}).find("several are named") != std::string::npos);
+  CHECK(error({"-ptx", "-c", "k.cu"}).find("use one of them") != std::string::npos);
+  CHECK(error({"-S", "-fatbin", "k.cu"}).find("use one of them") != std::string::npos);
+  CHECK(error({"-ptx", "-cubin", "k.cu"}).find("cannot be used together") != std::string::npos);
+  CHECK(error({"-cubin", "-rdc=true", "k.cu"}).find("not supported yet") != std::string::npos);
+  CHECK(error({"-ptx", "-spirv", "k.cu"}).find("shaders") != std::string::npos);
+  CHECK(error({"-ptx", "a.cu", "b.cu", "-o", "x.ptx"}) == "cannot specify -o when generating multiple output files");
+  // clang's: -S the PTX, -c the cubin, or the fat binary for several sms; -emit-llvm as -gpu.
+  auto s = parse({"--cuda-device-only", "-S", "--cuda-gpu-arch=sm_90", "k.cu", "-o", "k.ptx"});
+  REQUIRE_FALSE(s.error);
+  CHECK(s.options.deviceOnly == DeviceOnly::Ptx);
+  CHECK(parse({"--cuda-device-only", "-c", "--offload-arch=sm_90", "k.cu"}).options.deviceOnly == DeviceOnly::Cubin);
+  CHECK(parse({"--offload-device-only", "-c", "-sm_75", "-sm_90", "k.cu"}).options.deviceOnly == DeviceOnly::Fatbin);
+  auto ll = parse({"--cuda-device-only", "-S", "-emit-llvm", "-sm_75", "-sm_90", "k.cu"});
+  CHECK(ll.options.gpuOutput);
+  CHECK(ll.options.deviceOnly == DeviceOnly::None);
+  CHECK(error({"--cuda-device-only", "-S", "-sm_75", "-sm_90", "k.cu"}).find("several are named") != std::string::npos);
+  CHECK(parse({"--cuda-device-only", "-E", "k.cu"}).options.kind == OutputKind::Preprocessed);
+}
+
 TEST_CASE("dependency options as clang reads them") {
   auto r = parse({"-c", "a.cu", "-MD", "-MF", "x.d", "-MT", "obj", "-MQ", "a b$", "-MP"});
   REQUIRE_FALSE(r.error);

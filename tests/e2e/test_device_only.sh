@@ -1,0 +1,75 @@
+# Device code alone, as nvcc's -ptx, -cubin and -fatbin and clang's --cuda-device-only
+# write it (for programs that load it with the driver API; tests/gpu runs such a
+# program on the GPU): one file per source, named as nvcc names it, the same code an
+# executable carries, and nothing written when the compile fails.
+source "$(dirname "$0")/lib.sh"
+mkdir src sub
+cat > src/k.cu <<'CU'
+#include <cstdio>
+__device__ int hits;
+extern "C" __global__ void bump(int* p) { p[threadIdx.x] += 1; atomicAdd(&hits, 1); }
+int main() {}
+CU
+cp src/k.cu src/other.cu
+
+# -ptx: SRC.ptx in the working directory, the PTX -S -gpu shows for that sm.
+(cd sub && cu -ptx -arch=sm_90 ../src/k.cu); expect_eq "$?" 0 "-ptx"
+expect_file sub/k.ptx "-ptx writes k.ptx in the working directory"
+expect_contains "$(cat sub/k.ptx)" ".target sm_90" "-ptx: for the one sm"
+expect_contains "$(cat sub/k.ptx)" ".visible .entry bump(" "-ptx: the kernel"
+cu -S -gpu -sm_90 src/k.cu -o gpu
+check; cmp -s sub/k.ptx gpu.sm_90.ptx || fail "-ptx is the PTX -S -gpu writes"
+cu -ptx src/k.cu src/other.cu; expect_eq "$?" 0 "-ptx, two sources"
+expect_contains "$(cat k.ptx)" ".target sm_75" "nvcc's default sm"
+expect_file other.ptx "one PTX file per source"
+expect_contains "$(cu --ptx -arch=sm_90 src/k.cu -o -)" ".visible .entry bump(" "-o -: the PTX on standard output"
+
+# One sm for -ptx and -cubin, as nvcc: an error, and nothing written.
+rm -f k.ptx
+out=$(cu -ptx -arch=sm_75 -arch=sm_90 src/k.cu 2>&1); expect_eq "$?" 1 "-ptx with two sms"
+expect_contains "$out" "circle: error: '-ptx' writes one GPU architecture's code, but several are named" "why"
+expect_no_file k.ptx "no PTX after the error"
+out=$(cu -cubin -gencode arch=compute_75,code=sm_75 -gencode arch=compute_90,code=sm_90 src/k.cu 2>&1)
+expect_eq "$?" 1 "-cubin with two sms"; expect_no_file k.cubin "no cubin after the error"
+
+# -cubin: ptxas's ELF for the sm, the header nvcc's -cubin has.
+cu -cubin -arch=sm_90 src/k.cu; expect_eq "$?" 0 "-cubin"
+"$CUDA_PATH/bin/nvcc" -cubin -arch=sm_90 src/k.cu -o nvcc.cubin
+expect_contains "$(readelf -h k.cubin)" "NVIDIA CUDA architecture" "-cubin: a CUDA ELF"
+expect_eq "$(readelf -h k.cubin | grep Flags)" "$(readelf -h nvcc.cubin | grep Flags)" "-cubin: nvcc's ELF flags (the sm)"
+expect_contains "$(readelf -sW k.cubin)" " bump" "-cubin: the kernel's symbol"
+expect_contains "$(readelf -sW k.cubin)" " hits" "-cubin: the device variable's symbol"
+
+# -fatbin: every sm's cubin and PTX, listed as nvcc's fat binary of the same sms.
+cu -fatbin -gencode arch=compute_75,code=sm_75 -gencode arch=compute_90,code=sm_90 src/k.cu; expect_eq "$?" 0 "-fatbin"
+"$CUDA_PATH/bin/nvcc" -fatbin -gencode arch=compute_75,code=[sm_75,compute_75] \
+  -gencode arch=compute_90,code=[sm_90,compute_90] src/k.cu -o nvcc.fatbin
+expect_eq "$(cu --list-fatbin=k.fatbin | sed 's/k.fatbin/F/')" "$(cu --list-fatbin=nvcc.fatbin | sed 's/nvcc.fatbin/F/')" \
+  "-fatbin: the entries of nvcc's"
+expect_eq "$(cu --list-fatbin=k.fatbin | wc -l)" 4 "-fatbin: two cubins, two PTX"
+
+# clang's --cuda-device-only: -S the PTX, -c the cubin, or a fat binary for several sms.
+cu --cuda-device-only -S --cuda-gpu-arch=sm_90 src/k.cu -o dev.ptx
+check; cmp -s dev.ptx gpu.sm_90.ptx || fail "--cuda-device-only -S is -ptx"
+cu --cuda-device-only -c --cuda-gpu-arch=sm_90 src/k.cu -o dev.o
+expect_contains "$(readelf -h dev.o)" "NVIDIA CUDA architecture" "--cuda-device-only -c: a cubin"
+cu --offload-device-only -c --offload-arch=sm_75 --offload-arch=sm_90 src/k.cu -o dev2.o
+expect_eq "$(cu --list-fatbin=dev2.o | grep -c cubin)" 2 "--cuda-device-only -c, two sms: a fat binary"
+
+# Dependencies name the device output; a failed compile writes nothing; no input is
+# ever the output.
+cu -ptx -arch=sm_90 -MD src/k.cu -o deps.ptx
+expect_contains "$(cat deps.d)" "deps.ptx: src/k.cu" "-MD with -ptx: deps.d, its target the PTX"
+printf '__global__ void bad(int* p) { p[0] = undeclared; }\n' > bad.cu
+out=$(cu -cubin -arch=sm_90 bad.cu 2>&1); expect_eq "$?" 1 "-cubin of a bad source"
+expect_contains "$out" "bad.cu:1:38: error: use of undeclared identifier 'undeclared'" "the error, located"
+expect_no_file bad.cubin "no cubin"
+printf 'extern __device__ int elsewhere(int);\n__global__ void k(int* p) { p[0] = elsewhere(1); }\n' > link.cu
+out=$(cu -fatbin -arch=sm_90 link.cu 2>&1); expect_eq "$?" 1 "-fatbin with a missing device function"
+expect_no_file link.fatbin "no fat binary"
+cp src/k.cu keep.cu
+out=$(cu -ptx -arch=sm_90 keep.cu -o keep.cu 2>&1); expect_eq "$?" 1 "-ptx -o SOURCE"
+check; cmp -s keep.cu src/k.cu || fail "-ptx -o SOURCE left the source alone"
+out=$(cu -ptx -cubin src/k.cu 2>&1); expect_contains "$out" "cannot be used together" "-ptx -cubin"
+out=$(cu -fatbin -rdc=true src/k.cu 2>&1); expect_contains "$out" "not supported yet" "-fatbin -rdc: said"
+finish

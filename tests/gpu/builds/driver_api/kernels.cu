@@ -1,0 +1,32 @@
+// Kernels compiled alone (-ptx, -cubin, -fatbin, --cuda-device-only) and loaded by a
+// program through the driver API (loader.cpp), as programs that JIT or ship device code
+// separately do: C++ in the kernels (a lambda, std::sort on a thread's array, a virtual
+// call), a __device__ variable the host reads by name, and printf. nvcc's -cubin and
+// -fatbin of the same file are loaded too (nvcc needs the __host__ __device__ marks and
+// --expt-relaxed-constexpr for std::sort; circle needs neither).
+#include <algorithm>
+#include <cstdio>
+
+__device__ int launches = 0;
+
+struct Op {
+  __host__ __device__ virtual float apply(float x) const = 0;
+};
+struct Twice : Op {
+  __host__ __device__ float apply(float x) const override { return 2 * x; }
+};
+
+extern "C" __global__ void scale_sorted(float* data, int rows) {
+  int r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= rows) return;
+  float local[8];
+  for (int i = 0; i < 8; ++i) local[i] = data[r * 8 + i];
+  std::sort(local, local + 8, [](float a, float b) { return a > b; });
+  Twice twice;
+  const Op& op = twice;
+  for (int i = 0; i < 8; ++i) data[r * 8 + i] = op.apply(local[i]);
+  if (r == 0) {
+    atomicAdd(&launches, 1);
+    printf("row 0 largest %.1f\n", data[0]);
+  }
+}
