@@ -13,12 +13,14 @@
 #include "targets/nvptx/sm_targets.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Object/ArchiveWriter.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+#include <deque>
 #include <optional>
 
 namespace circle {
@@ -102,10 +104,48 @@ std::optional<CudaToolkit> findToolkit(const Options& o) {
   return tk;
 }
 
+// nvcc's --list-gpu-arch / --list-gpu-code: what the toolkit's ptxas accepts.
+int listGpus(const Options& o) {
+  std::optional<CudaToolkit> tk = findToolkit(o);
+  if (!tk) return 1;
+  for (int sm : tk->ptxasArchs)
+    llvm::outs() << (o.listGpu == GpuListing::Virtual ? "compute_" : "sm_") << sm << "\n";
+  return 0;
+}
+
+// nvcc's -lib: the compiled objects, and the objects given, in one static library.
+bool writeStaticLibrary(const Options& o, const std::vector<std::string>& objects, const std::string& output) {
+  std::vector<llvm::NewArchiveMember> members;
+  std::deque<std::string> names; // the members' names point into it
+  for (size_t i = 0; i < objects.size(); ++i) {
+    const Input& in = o.inputs[i];
+    if (!in.source && !llvm::StringRef(in.path).ends_with(".o")) {
+      reportNote("'" + in.path + "': not an object file: not archived");
+      continue;
+    }
+    auto member = llvm::NewArchiveMember::getFile(objects[i], /*Deterministic=*/true);
+    if (!member) {
+      reportError("cannot read '" + objects[i] + "': " + llvm::toString(member.takeError()));
+      return false;
+    }
+    // Named as nvcc names them: the source's stem, .o.
+    member->MemberName = names.emplace_back(in.source ? llvm::sys::path::stem(in.path).str() + ".o"
+                                                      : llvm::sys::path::filename(in.path).str());
+    members.push_back(std::move(*member));
+  }
+  if (llvm::Error e = llvm::writeArchive(output, members, llvm::SymtabWritingMode::NormalSymtab,
+                                         llvm::object::Archive::K_GNU, /*Deterministic=*/true, /*Thin=*/false)) {
+    reportError("cannot write the library '" + defaultOutputName(o, "") + "': " + llvm::toString(std::move(e)));
+    return false;
+  }
+  return true;
+}
+
 } // namespace
 
 int runCommand(const Options& opts) {
   if (opts.listFatbin) return listFatbin(*opts.listFatbin);
+  if (opts.listGpu != GpuListing::None) return listGpus(opts);
   Options o = opts;
 
   // Looked up once, when first needed: by CUDA sources, or by a link of objects with
@@ -172,7 +212,8 @@ int runCommand(const Options& opts) {
       bool writesNothing = o.dryRun || o.inputs.empty(); // -###, or options alone
       std::string output = writesNothing ? name : outputs.add(name);
       // An output that cannot be written (its directory is missing) was said already.
-      ok = !output.empty() && linkProgram(o, toolkit, objects, name, output, temps);
+      if (o.staticLibrary) ok = !output.empty() && (writesNothing || writeStaticLibrary(o, objects, output));
+      else ok = !output.empty() && linkProgram(o, toolkit, objects, name, output, temps);
     }
   }
   if (o.timeTrace) {

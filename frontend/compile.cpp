@@ -49,6 +49,7 @@
 #include "targets/host/host_backend.h"
 #include "targets/host/link.h"
 #include "targets/host/stack_limits.h"
+#include "targets/nvptx/restrict_kernel_pointers.h"
 #include "targets/nvptx/cuda_tools.h"
 #include "targets/nvptx/device_codegen_options.h"
 #include "targets/nvptx/device_exceptions.h"
@@ -564,6 +565,7 @@ private:
   // a function the user marked __host__ or one that launches the host's way.
   bool applyKernelRules(llvm::Module& m, int sm, bool firstSm) {
     markManagedVariables(m, managed_);
+    if (o_.restrictKernelPointers) restrictKernelPointers(m);
     if (!applyLaunchBounds(m, sm)) return false;
     if (firstSm) warnLongDoubleKernels(m);
     std::vector<ReachedFunction> reached = functionsReachedFromKernels(m);

@@ -55,7 +55,7 @@ std::vector<std::string> dependencyTargets(const Options& o, const std::string& 
   // -c (and -ptx, -cubin, -fatbin) name the file written; clang's -S, -emit-llvm... the object.
   bool named = o.kind == OutputKind::Object || o.deviceOnly != DeviceOnly::None;
   std::string object = named && !output.empty() ? output
-                       : llvm::sys::path::stem(input == "-" ? "-" : input).str() + ".o";
+                       : inOutputDirectory(o, llvm::sys::path::stem(input == "-" ? "-" : input).str() + ".o");
   return {quoteMakeTarget(object)};
 }
 

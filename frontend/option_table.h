@@ -17,6 +17,8 @@ enum ID {
 enum Flags {
   Ignored = 1 << 4, // accepted, no effect: a note says why
   Refused = 1 << 5, // an error that says why
+  IgnoredWithNote = 1 << 6, // accepted, no effect, and a note (the help text's reason)
+  ClangSpelling = 1 << 7,   // nvcc's name for a Clang option (frontend/nvcc_spellings.h)
 };
 
 const llvm::opt::OptTable& table();

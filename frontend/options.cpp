@@ -3,6 +3,7 @@
 #include "frontend/clang_passthrough.h"
 #include "frontend/dependency_file.h"
 #include "frontend/gpu_arch_values.h"
+#include "frontend/nvcc_spellings.h"
 #include "frontend/option_table.h"
 
 #include "clang/Options/Options.h"
@@ -69,7 +70,9 @@ private:
     if (!r_.error) r_.error = OptionError{std::move(msg)};
   }
 
-  void parseWords(const std::vector<const char*>& argv, bool fromXcompiler) {
+  // `clangOnly`: words circle wrote for Clang (nvcc's spellings, translated), which
+  // circle's own table must not read again.
+  void parseWords(const std::vector<const char*>& argv, bool fromXcompiler, bool clangOnly = false) {
     llvm::opt::InputArgList list(argv.data(), argv.data() + argv.size());
     unsigned index = 0;
     while (index < argv.size() && !r_.error) {
@@ -84,13 +87,19 @@ private:
         ++index;
         continue;
       }
+      // nvcc's -Werror takes kinds; Clang's is a flag.
+      if (word == "-Werror" && index + 1 < argv.size() && isNvccWarningKinds(argv[index + 1])) {
+        useClangWords(clangWordsForWarningKinds(argv[index + 1]));
+        index += 2;
+        continue;
+      }
       unsigned before = index;
-      std::unique_ptr<llvm::opt::Arg> a = table().ParseOneArg(list, index);
+      std::unique_ptr<llvm::opt::Arg> a = clangOnly ? nullptr : table().ParseOneArg(list, index);
       if (a && a->getOption().getKind() != llvm::opt::Option::UnknownClass) {
         circleOption(*a, spelled(argv, before, index));
         continue;
       }
-      if (!a) {
+      if (!a && !clangOnly) {
         fail("missing argument to '" + word.str() + "'");
         return;
       }
@@ -141,6 +150,15 @@ private:
     }
     o_.linkArgs.push_back({path, int(o_.inputs.size())});
     o_.inputs.push_back(in);
+  }
+
+  // nvcc's spelling of Clang options: parsed as Clang's words.
+  void useClangWords(const ClangWords& w) {
+    if (!w.error.empty()) return fail(w.error);
+    for (const std::string& n : w.notes) note(n);
+    std::vector<const char*> words;
+    for (const std::string& word : w.words) words.push_back(saver_.save(word).data());
+    parseWords(words, /*fromXcompiler=*/false, /*clangOnly=*/true);
   }
 
   // -ptx, -cubin, -fatbin: nvcc's phase options, one of them at a time.
@@ -219,6 +237,16 @@ private:
       fail("'" + spelling + "': " + opt.getHelpText().str());
       return;
     }
+    if (opt.hasFlag(IgnoredWithNote)) {
+      llvm::StringRef help = opt.getHelpText();
+      size_t open = help.find('(');
+      note("'" + spelling + "' ignored: " + help.slice(open + 1, help.rfind(')')).str());
+      return;
+    }
+    if (opt.hasFlag(ClangSpelling)) {
+      useClangWords(clangWordsFor(opt.getID(), value));
+      return;
+    }
     if (opt.hasFlag(Ignored)) {
       if (opt.matches(OPT_ccbin)) note("'" + spelling + "' ignored: circle compiles host code itself (with Clang)");
       else if (opt.matches(OPT_nocudalib))
@@ -270,6 +298,12 @@ private:
     case OPT_emit_llvm: emitLLVM_ = true; break;
     case OPT_fsyntax_only: syntaxOnly_ = true; break;
     case OPT_gpu: o_.gpuOutput = true; break;
+    case OPT_Werror_kinds: useClangWords(clangWordsForWarningKinds(value)); break;
+    case OPT_restrict: o_.restrictKernelPointers = true; break;
+    case OPT_lib: o_.staticLibrary = true; break;
+    case OPT_output_directory: o_.outputDirectory = value; break;
+    case OPT_list_gpu_arch: o_.listGpu = GpuListing::Virtual; break;
+    case OPT_list_gpu_code: o_.listGpu = GpuListing::Real; break;
     case OPT_ptx: deviceOnlyFlag(DeviceOnly::Ptx, spelling); break;
     case OPT_cubin: deviceOnlyFlag(DeviceOnly::Cubin, spelling); break;
     case OPT_fatbin: deviceOnlyFlag(DeviceOnly::Fatbin, spelling); break;
@@ -400,6 +434,8 @@ private:
       return fail("-std=" + o.std + ": circle needs C++17 or later (-std=c++17, c++20, c++23...)");
 
     if (!resolveDeviceOnly()) return;
+    if (o.staticLibrary && (compileOnly_ || assembly_ || preprocess_ || depsOnly_ || syntaxOnly_ || emitLLVM_))
+      return fail("-lib archives objects; it cannot be used with -c, -S, -E, -M, -fsyntax-only or -emit-llvm");
     if (compileOnly_ && assembly_) return fail("-c and -S cannot be used together");
     if (stdinWithoutLanguage_ && !preprocess_ && !depsOnly_)
       return fail("-x is needed to compile standard input (e.g. -x cuda -); -E reads it as C");
@@ -438,7 +474,9 @@ private:
     if (o.deviceLibrary && !(o.gpuOutput && o.kind == OutputKind::LLVMBitcode))
       return fail("--device-library needs -gpu -c -emit-llvm");
     if (o.spirv && o.rdc) return fail("-spirv cannot be used with -rdc yet");
-    if (o.showHelp || o.showVersion || o.listFatbin || o.printClangdFlags || o.printClangdHeader) return;
+    if (o.showHelp || o.showVersion || o.listFatbin || o.printClangdFlags || o.printClangdHeader ||
+        o.listGpu != GpuListing::None)
+      return;
     if (o.inputs.empty() && o.verbose) return; // `circle -v`: the version, as clang -v
 
     // `circle -Wl,--version` (Meson asks this): the link driver answers.
@@ -493,11 +531,10 @@ Input classifyInput(const std::string& path) {
   return in;
 }
 
-std::string defaultOutputName(const Options& o, const std::string& input) {
-  if (!o.output.empty()) return o.output;
-  std::string stem = llvm::sys::path::stem(input).str();
+namespace {
+std::string outputNameInWorkingDirectory(const Options& o, const std::string& stem) {
   switch (o.kind) {
-  case OutputKind::Executable: return "a.out";
+  case OutputKind::Executable: return o.staticLibrary ? "a.a" : "a.out";
   case OutputKind::Object:
     if (o.deviceOnly == DeviceOnly::Cubin) return stem + ".cubin";
     if (o.deviceOnly == DeviceOnly::Fatbin) return stem + ".fatbin";
@@ -512,6 +549,20 @@ std::string defaultOutputName(const Options& o, const std::string& input) {
   case OutputKind::SyntaxOnly: return "";
   }
   return "a.out";
+}
+} // namespace
+
+std::string defaultOutputName(const Options& o, const std::string& input) {
+  if (!o.output.empty()) return o.output;
+  std::string name = outputNameInWorkingDirectory(o, llvm::sys::path::stem(input).str());
+  return o.kind == OutputKind::Executable ? name : inOutputDirectory(o, name);
+}
+
+std::string inOutputDirectory(const Options& o, const std::string& name) {
+  if (o.outputDirectory.empty() || name.empty() || name == "-") return name;
+  llvm::SmallString<256> path(o.outputDirectory);
+  llvm::sys::path::append(path, name);
+  return path.str().str();
 }
 
 const char* gpuOutputExtension(OutputKind kind) {

@@ -35,6 +35,9 @@ enum class DeviceOnly {
 
 enum class Language { C, CXX, CUDA };
 
+// nvcc's --list-gpu-arch / --list-gpu-code.
+enum class GpuListing { None, Virtual, Real };
+
 struct Input {
   std::string path;        // "-" is standard input
   bool source = true;      // false: an object or library for the link
@@ -73,6 +76,10 @@ struct Options {
   OutputKind kind = OutputKind::Executable;
   bool gpuOutput = false;   // -gpu: -S/-emit-llvm outputs describe the device modules
   DeviceOnly deviceOnly = DeviceOnly::None;
+  bool staticLibrary = false; // nvcc's -lib: the objects archived (default a.a), nothing linked
+  std::string outputDirectory; // nvcc's -odir: where outputs -o does not name go (not the executable)
+  bool restrictKernelPointers = false; // nvcc's --restrict: kernels' pointer parameters do not alias
+  GpuListing listGpu = GpuListing::None;
   bool deviceDebug = false; // -G
   bool lineInfo = false;    // -lineinfo
   int deviceOpt = 3;        // -OG0..-OG3 (nvcc optimises device code at -O3 by default)
@@ -130,6 +137,8 @@ Input classifyInput(const std::string& path);
 // stem.bc, "-" (standard output) for -E and -M; with -gpu the stem the per-sm names
 // are made from.
 std::string defaultOutputName(const Options& o, const std::string& input);
+// `name` in nvcc's -odir directory, if one is given.
+std::string inOutputDirectory(const Options& o, const std::string& name);
 // -gpu writes each sm's module: PTX with -S, else LLVM IR text or bitcode.
 const char* gpuOutputExtension(OutputKind kind);
 

@@ -128,6 +128,61 @@ TEST_CASE("nvcc's -ptx, -cubin, -fatbin and clang's --cuda-device-only write dev
   CHECK(parse({"--cuda-device-only", "-E", "k.cu"}).options.kind == OutputKind::Preprocessed);
 }
 
+TEST_CASE("nvcc's long names mean what Clang's and circle's short ones do") {
+  auto has = [](const Options& o, const std::string& w) {
+    return std::find(o.compileArgs.begin(), o.compileArgs.end(), w) != o.compileArgs.end();
+  };
+  auto r = parse({"--include-path", "inc", "--system-include=sys", "--pre-include", "cstdio", "--define-macro", "A=1",
+                  "--undefine-macro=B", "-std", "c++17", "--disable-warnings", "--machine", "64", "-noeh",
+                  "--ftemplate-depth", "50", "--compile", "--output-file", "o.o", "--x", "cu", "k.cxx"});
+  REQUIRE_FALSE(r.error);
+  const Options& o = r.options;
+  CHECK(has(o, "-Iinc"));
+  CHECK(has(o, "-isystem"));
+  CHECK(has(o, "sys"));
+  CHECK(has(o, "-include"));
+  CHECK(has(o, "-DA=1"));
+  CHECK(has(o, "-UB"));
+  CHECK(has(o, "-std=c++17"));
+  CHECK(o.std == "c++17");
+  CHECK(has(o, "-w"));
+  CHECK(has(o, "-fno-exceptions"));
+  CHECK(has(o, "-ftemplate-depth=50"));
+  CHECK(o.kind == OutputKind::Object);
+  CHECK(o.output == "o.o");
+  CHECK(o.inputs.front().language == Language::CUDA);
+  auto link = parse({"--library", "m", "--library-path=/opt/lib", "--linker-options", "-rpath,/opt/lib", "k.o"});
+  REQUIRE_FALSE(link.error);
+  std::vector<std::string> words;
+  for (const LinkArg& a : link.options.linkArgs) words.push_back(a.text);
+  CHECK(words == std::vector<std::string>{"-lm", "-L/opt/lib", "-Xlinker", "-rpath", "-Xlinker", "/opt/lib", "k.o"});
+  CHECK(error({"--machine", "32", "k.cu"}).find("64-bit") != std::string::npos);
+  // -Werror: nvcc's with kinds, Clang's alone.
+  CHECK(has(parse({"-Werror", "all-warnings", "k.cu"}).options, "-Werror"));
+  CHECK(parse({"-Werror", "all-warnings", "k.cu"}).options.inputs.size() == 1);
+  CHECK(has(parse({"--Werror=reorder,all-warnings", "k.cu"}).options, "-Werror=reorder"));
+  auto clangs = parse({"-Werror", "k.cu"});
+  CHECK(has(clangs.options, "-Werror"));
+  CHECK(clangs.options.inputs.size() == 1);
+  CHECK_FALSE(parse({"--Werror", "cross-execution-space-call", "k.cu"}).options.notes.empty());
+  CHECK(error({"--Werror", "bogus", "k.cu"}).find("-Werror kinds") != std::string::npos);
+  // Switches only nvcc has.
+  CHECK(parse({"--restrict", "k.cu"}).options.restrictKernelPointers);
+  auto lib = parse({"-lib", "a.cu", "b.cu"});
+  CHECK(lib.options.staticLibrary);
+  CHECK(defaultOutputName(lib.options, "") == "a.a");
+  CHECK(error({"-lib", "-c", "a.cu"}).find("-lib") != std::string::npos);
+  auto odir = parse({"-c", "-odir", "out", "src/a.cu"});
+  CHECK(defaultOutputName(odir.options, "src/a.cu") == "out/a.o");
+  CHECK(defaultOutputName(parse({"-odir", "out", "a.cu"}).options, "") == "a.out"); // not the executable
+  CHECK(parse({"--list-gpu-code"}).options.listGpu == GpuListing::Real);
+  // Accepted without effect, with a note where the user might expect one.
+  CHECK_FALSE(parse({"-Xcudafe", "--diag_suppress=177", "--diag-suppress=550,20012", "-split-compile=0", "k.cu"}).error);
+  CHECK(parse({"--diag-suppress", "177", "k.cu"}).options.notes.size() == 1);
+  CHECK(parse({"--use-local-env", "-allow-unsupported-compiler", "k.cu"}).options.notes.empty());
+  CHECK(error({"-optix-ir", "k.cu"}).find("OptiX") != std::string::npos);
+}
+
 TEST_CASE("dependency options as clang reads them") {
   auto r = parse({"-c", "a.cu", "-MD", "-MF", "x.d", "-MT", "obj", "-MQ", "a b$", "-MP"});
   REQUIRE_FALSE(r.error);

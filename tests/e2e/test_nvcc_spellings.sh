@@ -1,0 +1,66 @@
+# Makefiles written for nvcc: its long option names, its -Werror kinds, and the
+# switches only nvcc has (-lib, -odir, --restrict, --list-gpu-arch), doing what nvcc's do.
+source "$(dirname "$0")/lib.sh"
+mkdir -p inc src out
+printf '#define SCALE 3\n' > inc/scale.h
+cat > src/lib.cu <<'CU'
+#include "scale.h"
+#include <cstdio>
+__global__ void triple(int* p) { p[threadIdx.x] *= SCALE; }
+int run_triple() {
+  int* d; int h[4] = {1, 2, 3, 4};
+  cudaMalloc(&d, sizeof h); cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);
+  triple<<<1, 4>>>(d); cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost); cudaFree(d);
+  return h[0] + h[1] + h[2] + h[3];
+}
+CU
+printf 'int run_triple();\n#include <cstdio>\nint main() { std::printf("%%d\\n", run_triple()); }\n' > src/main.cu
+
+# Long names: --include-path, --define-macro, --compile, --output-file, -std c++17.
+cu --include-path inc --define-macro EXTRA=1 -std c++17 --compile src/lib.cu --output-file lib.o
+expect_eq "$?" 0 "nvcc's long names for -I, -D, -std, -c, -o"
+expect_contains "$(nm -C lib.o)" "run_triple()" "the object"
+# -lib: nvcc's static library, named a.a by default, its members by the sources.
+cu -lib -sm_90 -Iinc src/lib.cu; expect_eq "$?" 0 "-lib"
+expect_eq "$(ar t a.a)" "lib.o" "-lib: a.a with lib.o"
+cu -lib -sm_75 -sm_90 --include-path=inc src/lib.cu -o out/libtriple.a
+cu -sm_75 -sm_90 src/main.cu --library-path out --library triple -o prog
+expect_eq "$?" 0 "linked with the -lib library (--library-path, --library)"
+expect_eq "$(cu --list-fatbin=prog | grep -c cubin)" 2 "the library's kernels in the program"
+out=$(cu -lib -c src/lib.cu 2>&1); expect_eq "$?" 1 "-lib -c"; expect_contains "$out" "-lib archives objects" "why"
+# -odir: outputs -o does not name, and -M's target.
+cu -c -odir out -Iinc src/lib.cu; expect_file out/lib.o "-odir: the object in the directory"
+expect_contains "$(cu -M -odir out -Iinc src/lib.cu)" "out/lib.o: src/lib.cu" "-odir: -M's target"
+# --linker-options: comma-separated, as nvcc splits them.
+cu -sm_90 src/main.cu out/libtriple.a --linker-options -rpath,/opt/x -o rprog
+expect_contains "$(readelf -d rprog)" "/opt/x" "--linker-options -rpath,/opt/x reaches the linker"
+
+# -Werror with nvcc's kinds; Clang's -Werror alone still works.
+printf '__global__ void k(int* p) { int unused; p[0] = 1; }\n' > warn.cu
+out=$(cu -Wall -Werror all-warnings -c warn.cu -o w.o 2>&1); expect_eq "$?" 1 "-Werror all-warnings fails on a warning"
+expect_contains "$out" "warn.cu:1:33: error: unused variable 'unused'" "the warning, as an error, located"
+out=$(cu -Wall -Werror -c warn.cu -o w.o 2>&1); expect_eq "$?" 1 "Clang's -Werror"
+out=$(cu -Wall --Werror cross-execution-space-call -c warn.cu -o w.o 2>&1); expect_eq "$?" 0 "a kind circle has no warning for"
+expect_contains "$out" "note: -Werror cross-execution-space-call ignored" "said"
+
+# --restrict: kernels' pointers do not alias, so read-only loads use the
+# non-coherent path, as nvcc's do.
+printf '__global__ void axpy(const float* x, float* y, float a, int n) {\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) y[i] += a * x[i];\n}\n' > axpy.cu
+expect_not_contains "$(cu -ptx -arch=sm_90 axpy.cu -o -)" "ld.global.nc" "without --restrict: x may alias y"
+expect_contains "$(cu -ptx -arch=sm_90 --restrict axpy.cu -o -)" "ld.global.nc.b32" "--restrict: x read through ld.global.nc"
+check; "$CUDA_PATH/bin/nvcc" -ptx -arch=sm_90 --restrict axpy.cu -o nvcc.ptx && grep -q "ld.global.nc" nvcc.ptx ||
+  fail "nvcc --restrict also uses ld.global.nc"
+
+# What the toolkit's ptxas accepts, as nvcc lists it.
+expect_eq "$(cu --list-gpu-code | head -1)" "sm_75" "--list-gpu-code"
+expect_eq "$(cu --list-gpu-arch | sort -V)" "$("$CUDA_PATH/bin/nvcc" --list-gpu-arch | sort -V)" "--list-gpu-arch: nvcc's"
+expect_eq "$(cu -list-gpu-code | sort -V)" "$("$CUDA_PATH/bin/nvcc" --list-gpu-code | sort -V)" "--list-gpu-code: nvcc's"
+
+# Switches with no meaning in circle: accepted, with a note where one is expected.
+out=$(cu -Xcudafe --diag_suppress=177 --diag-suppress=550 -split-compile=0 --use-local-env -c warn.cu -o w.o 2>&1)
+expect_eq "$?" 0 "nvcc's front-end and tuning switches accepted"
+expect_contains "$out" "note: '-Xcudafe --diag_suppress=177' ignored" "-Xcudafe: a note"
+expect_contains "$out" "note: '--diag-suppress=550' ignored: EDG's diagnostic numbers mean nothing to Clang" "--diag-suppress: why"
+out=$(cu --machine 32 -c warn.cu 2>&1); expect_eq "$?" 1 "--machine 32"
+expect_contains "$out" "64-bit" "why"
+finish
