@@ -189,8 +189,9 @@ def nogpuinc : Flag<["-"], "nogpuinc">, Alias<nocudainc>;
 def cuda_host_only : Flag<["--"], "cuda-host-only">, Group<grp_compat>, Flags<[Refused]>,
   HelpText<"clang: refused (one parse serves the host and every GPU, and a host object carries its device code)">;
 def offload_host_only : Flag<["--"], "offload-host-only">, Alias<cuda_host_only>;
-def dlink : Flag<["-", "--"], "dlink">, Group<grp_compat>, Flags<[Refused]>,
-  HelpText<"nvcc: refused (circle links -rdc device code when it links the program)">;
+def dlink : Flag<["-", "--"], "dlink">, Group<grp_out>,
+  HelpText<"nvcc: link the -rdc objects' device code into one object (default a_dlink.o) for a host linker "
+           "(circle links it itself when it links the program)">;
 def device_link : Flag<["--"], "device-link">, Alias<dlink>;
 
 // ---- nvcc's long names and the switches only nvcc has -----------------------------

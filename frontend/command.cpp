@@ -213,6 +213,7 @@ int runCommand(const Options& opts) {
       std::string output = writesNothing ? name : outputs.add(name);
       // An output that cannot be written (its directory is missing) was said already.
       if (o.staticLibrary) ok = !output.empty() && (writesNothing || writeStaticLibrary(o, objects, output));
+      else if (o.deviceLinkOnly) ok = !output.empty() && deviceLinkObjects(o, toolkit, objects, output, temps);
       else ok = !output.empty() && linkProgram(o, toolkit, objects, name, output, temps);
     }
   }

@@ -29,8 +29,8 @@ send it: -W*, -f*, -m*, -O*, -g*, -std=, -I, -isystem, -include, -iquote, -idira
 -nostdinc++, -ferror-limit=, -fcolor-diagnostics, -fPIC to the one parse; -l, -L,
 -Wl,..., -Xlinker, -rpath, -u to the link; -shared, -static, -pthread, -fsanitize=,
 -fopenmp, --coverage to both (-fsanitize, -fopenmp and profiles link with Clang's
-driver, for its runtimes). Clang's CUDA/HIP/OpenMP offloading options are refused:
-the GPU options above replace them.
+driver, for its runtimes). Clang's CUDA/HIP/OpenMP offloading options are refused
+(but --cuda-device-only): the GPU options above replace them.
 
 Environment:
   CUDA_PATH, CUDA_HOME  CUDA toolkit when --cuda-path is not given (then

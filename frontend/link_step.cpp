@@ -17,9 +17,16 @@
 
 namespace circle {
 
-bool linkProgram(const Options& o, const std::function<const CudaToolkit*()>& toolkit,
-                 const std::vector<std::string>& objects, const std::string& name, const std::string& output,
-                 TempDir& temps) {
+namespace {
+
+// The device code of the -rdc objects among `objects`, linked into one fat binary,
+// and the object that registers it, written at `registration` (nothing when no
+// object has relocatable device code: `linked` says which). `tk` is the toolkit when
+// CUDA is on or an object has kernels.
+bool linkDeviceCode(const Options& o, const std::function<const CudaToolkit*()>& toolkit,
+                    const std::vector<std::string>& objects, TempDir& temps, const std::string& registration,
+                    bool& linked, const CudaToolkit*& tk) {
+  linked = false;
   std::vector<RelocatableObject> relocatable;
   std::vector<std::string> registrations;
   bool kernels = false;
@@ -49,48 +56,73 @@ bool linkProgram(const Options& o, const std::function<const CudaToolkit*()>& to
     }
   }
 
-  const CudaToolkit* tk = nullptr;
+  tk = nullptr;
   if (o.cuda || kernels) {
     tk = toolkit();
     if (!tk) return false;
   }
-  std::vector<std::string> extra; // circle's own start-up objects
-  if (!relocatable.empty()) {
-    RdcDeviceLink link;
-    link.toolkit = tk;
-    link.sms = o.smTargets;
-    if (link.sms.empty())
-      for (const DeviceBitcode& bc : relocatable.front().modules) link.sms.push_back(bc.sm);
-    link.objects = std::move(relocatable);
-    link.runtimePath = deviceRuntimePath();
-    link.optLevel = o.deviceOpt;
-    link.ptxas = ptxasOptions(o);
-    link.math = o.math;
-    link.autoStack = o.gpuAutoStack;
-    link.threads = o.threads;
-    link.nvlinkArgs = o.nvlinkArgs;
-    link.scratchDir = temps.path();
-    LinkedDevice linked;
-    if (std::string err = linkRelocatableDevice(link, linked); !err.empty()) {
-      reportError(err);
-      return false;
-    }
-    auto fatbin = llvm::MemoryBuffer::getFile(linked.fatbinPath);
-    if (!fatbin) {
-      reportError("cannot read '" + linked.fatbinPath + "'");
-      return false;
-    }
-    std::string registration = temps.file("linked_registration.o");
-    if (std::string err = writeLinkedRegistration(
-            {(*fatbin)->getBuffer().str(), registrations, linked.stackBytes,
-             linked.usesHostIo ? hostIoServerPath(link.runtimePath) : std::string()},
-            registration);
-        !err.empty()) {
-      reportError(err);
-      return false;
-    }
-    extra.push_back(registration);
+  if (relocatable.empty()) return true;
+  RdcDeviceLink link;
+  link.toolkit = tk;
+  link.sms = o.smTargets;
+  if (link.sms.empty())
+    for (const DeviceBitcode& bc : relocatable.front().modules) link.sms.push_back(bc.sm);
+  link.objects = std::move(relocatable);
+  link.runtimePath = deviceRuntimePath();
+  link.optLevel = o.deviceOpt;
+  link.ptxas = ptxasOptions(o);
+  link.math = o.math;
+  link.autoStack = o.gpuAutoStack;
+  link.threads = o.threads;
+  link.nvlinkArgs = o.nvlinkArgs;
+  link.scratchDir = temps.path();
+  LinkedDevice device;
+  if (std::string err = linkRelocatableDevice(link, device); !err.empty()) {
+    reportError(err);
+    return false;
   }
+  auto fatbin = llvm::MemoryBuffer::getFile(device.fatbinPath);
+  if (!fatbin) {
+    reportError("cannot read '" + device.fatbinPath + "'");
+    return false;
+  }
+  if (std::string err = writeLinkedRegistration(
+          {(*fatbin)->getBuffer().str(), registrations, device.stackBytes,
+           device.usesHostIo ? hostIoServerPath(link.runtimePath) : std::string()},
+          registration);
+      !err.empty()) {
+    reportError(err);
+    return false;
+  }
+  linked = true;
+  return true;
+}
+
+} // namespace
+
+bool deviceLinkObjects(const Options& o, const std::function<const CudaToolkit*()>& toolkit,
+                       const std::vector<std::string>& objects, const std::string& output, TempDir& temps) {
+  bool linked = false;
+  const CudaToolkit* tk = nullptr;
+  if (!linkDeviceCode(o, toolkit, objects, temps, output, linked, tk)) return false;
+  if (linked || o.dryRun) return true;
+  // No relocatable device code: an object that registers nothing, as nvcc's.
+  if (std::string err = writeLinkedRegistration({}, output); !err.empty()) {
+    reportError(err);
+    return false;
+  }
+  return true;
+}
+
+bool linkProgram(const Options& o, const std::function<const CudaToolkit*()>& toolkit,
+                 const std::vector<std::string>& objects, const std::string& name, const std::string& output,
+                 TempDir& temps) {
+  std::vector<std::string> extra; // circle's own start-up objects
+  std::string registration = temps.file("linked_registration.o");
+  bool linked = false;
+  const CudaToolkit* tk = nullptr;
+  if (!linkDeviceCode(o, toolkit, objects, temps, registration, linked, tk)) return false;
+  if (linked) extra.push_back(registration);
 
   LinkRequest req;
   for (const LinkArg& a : o.linkArgs) req.args.push_back(a.input >= 0 ? objects[a.input] : a.text);

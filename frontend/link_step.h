@@ -23,4 +23,11 @@ bool linkProgram(const Options& o, const std::function<const CudaToolkit*()>& to
                  const std::vector<std::string>& objects, const std::string& name, const std::string& output,
                  TempDir& temps);
 
+// nvcc's -dlink: the device code of the -rdc objects among `objects`, linked, and
+// the start-up code that registers it, as one object at `output`, for a host linker
+// that links it with those objects and the CUDA runtime (no relocatable device code:
+// an object that registers nothing).
+bool deviceLinkObjects(const Options& o, const std::function<const CudaToolkit*()>& toolkit,
+                       const std::vector<std::string>& objects, const std::string& output, TempDir& temps);
+
 } // namespace circle

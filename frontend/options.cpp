@@ -301,6 +301,7 @@ private:
     case OPT_Werror_kinds: useClangWords(clangWordsForWarningKinds(value)); break;
     case OPT_restrict: o_.restrictKernelPointers = true; break;
     case OPT_lib: o_.staticLibrary = true; break;
+    case OPT_dlink: o_.deviceLinkOnly = o_.rdc = true; break;
     case OPT_output_directory: o_.outputDirectory = value; break;
     case OPT_list_gpu_arch: o_.listGpu = GpuListing::Virtual; break;
     case OPT_list_gpu_code: o_.listGpu = GpuListing::Real; break;
@@ -434,6 +435,9 @@ private:
       return fail("-std=" + o.std + ": circle needs C++17 or later (-std=c++17, c++20, c++23...)");
 
     if (!resolveDeviceOnly()) return;
+    if (o.deviceLinkOnly && o.staticLibrary) return fail("-dlink and -lib cannot be used together");
+    if (o.deviceLinkOnly && (compileOnly_ || assembly_ || preprocess_ || depsOnly_ || syntaxOnly_ || emitLLVM_))
+      return fail("-dlink links objects; it cannot be used with -c, -S, -E, -M, -fsyntax-only or -emit-llvm");
     if (o.staticLibrary && (compileOnly_ || assembly_ || preprocess_ || depsOnly_ || syntaxOnly_ || emitLLVM_))
       return fail("-lib archives objects; it cannot be used with -c, -S, -E, -M, -fsyntax-only or -emit-llvm");
     if (compileOnly_ && assembly_) return fail("-c and -S cannot be used together");
@@ -534,7 +538,7 @@ Input classifyInput(const std::string& path) {
 namespace {
 std::string outputNameInWorkingDirectory(const Options& o, const std::string& stem) {
   switch (o.kind) {
-  case OutputKind::Executable: return o.staticLibrary ? "a.a" : "a.out";
+  case OutputKind::Executable: return o.staticLibrary ? "a.a" : o.deviceLinkOnly ? "a_dlink.o" : "a.out";
   case OutputKind::Object:
     if (o.deviceOnly == DeviceOnly::Cubin) return stem + ".cubin";
     if (o.deviceOnly == DeviceOnly::Fatbin) return stem + ".fatbin";

@@ -76,6 +76,7 @@ struct Options {
   OutputKind kind = OutputKind::Executable;
   bool gpuOutput = false;   // -gpu: -S/-emit-llvm outputs describe the device modules
   DeviceOnly deviceOnly = DeviceOnly::None;
+  bool deviceLinkOnly = false; // nvcc's -dlink: the linked device code's object (default a_dlink.o), no executable
   bool staticLibrary = false; // nvcc's -lib: the objects archived (default a.a), nothing linked
   std::string outputDirectory; // nvcc's -odir: where outputs -o does not name go (not the executable)
   bool restrictKernelPointers = false; // nvcc's --restrict: kernels' pointer parameters do not alias

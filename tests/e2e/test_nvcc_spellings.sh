@@ -35,6 +35,18 @@ expect_contains "$(cu -M -odir out -Iinc src/lib.cu)" "out/lib.o: src/lib.cu" "-
 cu -sm_90 src/main.cu out/libtriple.a --linker-options -rpath,/opt/x -o rprog
 expect_contains "$(readelf -d rprog)" "/opt/x" "--linker-options -rpath,/opt/x reaches the linker"
 
+# -dlink: nvcc's separate-compilation flow, the program linked by g++.
+printf 'extern __device__ int twice(int);\n__global__ void k(int* p) { *p = twice(21); }\nint main() {}\n' > da.cu
+printf '__device__ int twice(int x) { return 2 * x; }\n' > db.cu
+cu -dc -sm_75 -sm_90 da.cu db.cu && cu -dlink -sm_75 -sm_90 da.o db.o; expect_eq "$?" 0 "-dc, then -dlink"
+expect_file a_dlink.o "-dlink: a_dlink.o, as nvcc names it"
+expect_contains "$(nm a_dlink.o)" "__cudaRegisterLinkedBinary_" "-dlink: the objects' registration"
+check; g++ da.o db.o a_dlink.o -L"$CUDA_PATH/lib64" -lcudart_static -ldl -lpthread -lrt -o gprog 2> g.log ||
+  fail "g++ links the -dlink object: $(cat g.log)"
+expect_eq "$(cu --list-fatbin=gprog | grep -c cubin)" 2 "the program linked by g++ holds both sms' cubins"
+cu -dlink -sm_90 da.cu db.cu -o src_dlink.o; expect_eq "$?" 0 "-dlink of sources (compiled with -rdc first)"
+out=$(cu -dlink -c da.o 2>&1); expect_eq "$?" 1 "-dlink -c"
+
 # -Werror with nvcc's kinds; Clang's -Werror alone still works.
 printf '__global__ void k(int* p) { int unused; p[0] = 1; }\n' > warn.cu
 out=$(cu -Wall -Werror all-warnings -c warn.cu -o w.o 2>&1); expect_eq "$?" 1 "-Werror all-warnings fails on a warning"

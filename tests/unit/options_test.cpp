@@ -176,6 +176,12 @@ TEST_CASE("nvcc's long names mean what Clang's and circle's short ones do") {
   CHECK(defaultOutputName(odir.options, "src/a.cu") == "out/a.o");
   CHECK(defaultOutputName(parse({"-odir", "out", "a.cu"}).options, "") == "a.out"); // not the executable
   CHECK(parse({"--list-gpu-code"}).options.listGpu == GpuListing::Real);
+  auto dlink = parse({"-dlink", "a.o", "b.o"});
+  REQUIRE_FALSE(dlink.error);
+  CHECK(dlink.options.deviceLinkOnly);
+  CHECK(dlink.options.rdc); // sources given are compiled relocatable
+  CHECK(defaultOutputName(dlink.options, "") == "a_dlink.o");
+  CHECK(error({"-dlink", "-lib", "a.o"}).find("cannot be used together") != std::string::npos);
   // Accepted without effect, with a note where the user might expect one.
   CHECK_FALSE(parse({"-Xcudafe", "--diag_suppress=177", "--diag-suppress=550,20012", "-split-compile=0", "k.cu"}).error);
   CHECK(parse({"--diag-suppress", "177", "k.cu"}).options.notes.size() == 1);
