@@ -2,6 +2,8 @@
 // line per measurement that bench/kernels/run.sh reads:
 //   RESULT <name> <checksum>     (the circle and nvcc builds must agree)
 //   TIME <name> <milliseconds>   (median of the repetitions)
+//   REFERENCE <name> <checksum>  (optional: what the host computes for it; an output
+//                                 that differs from it is wrong, and its time not compared)
 #pragma once
 #include <algorithm>
 #include <cstdio>
@@ -55,4 +57,9 @@ template <class T>
 void report(const char* name, const std::vector<T>& out, float ms) {
   std::printf("RESULT %s %016llx\n", name, (unsigned long long)checksum(out.data(), out.size() * sizeof(T)));
   std::printf("TIME %s %.4f\n", name, ms);
+}
+
+template <class T>
+void reportReference(const char* name, const std::vector<T>& expected) {
+  std::printf("REFERENCE %s %016llx\n", name, (unsigned long long)checksum(expected.data(), expected.size() * sizeof(T)));
 }

@@ -5,8 +5,9 @@
 #   bench/kernels/run.sh run     on the GPU machine (carry bench/kernels/bin.tar.xz): runs
 #                                the two builds of each program 5 times, interleaved, and
 #                                prints per kernel the median times, nvcc/circle (above 1:
-#                                circle is faster), whether the outputs are identical, and
-#                                the geometric mean.
+#                                circle is faster), whether the outputs are identical (and
+#                                right, where the program prints the host's reference), and
+#                                the geometric mean over the kernels both compute rightly.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -46,6 +47,7 @@ run() {
   awk '
     $2 == "TIME" { t[$1 " " $3] = t[$1 " " $3] " " $4; names[$3] = 1 }
     $2 == "RESULT" { r[$1 " " $3] = $4 }
+    $2 == "REFERENCE" { ref[$3] = $4 }
     function median(list,   a, n, i, j, x) {
       n = split(list, a, " ")
       for (i = 2; i <= n; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
@@ -53,16 +55,26 @@ run() {
     }
     END {
       printf "%-18s %12s %12s %14s  %s\n", "kernel", "circle ms", "nvcc ms", "nvcc/circle", "outputs"
-      count = 0; logsum = 0
+      count = 0; logsum = 0; left = ""
       for (k in names) sorted[++m] = k
       for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (sorted[j] < sorted[i]) { x = sorted[i]; sorted[i] = sorted[j]; sorted[j] = x }
       for (i = 1; i <= m; i++) {
         k = sorted[i]; c = median(t["circle " k]); n = median(t["nvcc " k]); ratio = n / c
-        same = (r["circle " k] == r["nvcc " k]) ? "identical" : "DIFFER"
-        printf "%-18s %12.4f %12.4f %14.3f  %s\n", k, c, n, ratio, same
-        logsum += log(ratio); count++
+        same = r["circle " k] == r["nvcc " k]
+        if (k in ref) {
+          cr = r["circle " k] == ref[k]; nr = r["nvcc " k] == ref[k]
+          outputs = (cr && nr) ? "identical, as the host computes" \
+                    : "circle " (cr ? "right" : "WRONG") ", nvcc " (nr ? "right" : "WRONG") " (the host reference)"
+          compared = cr && nr
+        } else {
+          outputs = same ? "identical" : "DIFFER"
+          compared = 1
+        }
+        printf "%-18s %12.4f %12.4f %14.3f  %s\n", k, c, n, ratio, outputs
+        if (compared) { logsum += log(ratio); count++ } else left = left " " k
       }
       printf "geometric mean of nvcc/circle over %d kernels: %.3f\n", count, exp(logsum / count)
+      if (left != "") printf "not in the mean (an output the host reference shows wrong):%s\n", left
     }' "$log"
 }
 

@@ -1,9 +1,11 @@
 // Kernels compiled alone (-ptx, -cubin, -fatbin, --cuda-device-only) and loaded by a
 // program through the driver API (loader.cpp), as programs that JIT or ship device code
-// separately do: C++ in the kernels (a lambda, std::sort on a thread's array, a virtual
-// call), a __device__ variable the host reads by name, and printf. nvcc's -cubin and
-// -fatbin of the same file are loaded too (nvcc needs the __host__ __device__ marks and
-// --expt-relaxed-constexpr for std::sort; circle needs neither).
+// separately do: C++ in the kernels (a lambda, a heap sort of a thread's array, a
+// virtual call), a __device__ variable the host reads by name, and printf. nvcc's
+// -cubin and -fatbin of the same file are loaded too (nvcc needs the __host__ __device__
+// marks and --expt-relaxed-constexpr for the STL; circle needs neither). Not std::sort:
+// nvcc 13.0 compiles libstdc++'s std::move_backward, which its insertion sort uses, to
+// nothing on the GPU (bench/RESULTS.md), so nvcc's build would print wrong rows.
 #include <algorithm>
 #include <cstdio>
 
@@ -21,7 +23,9 @@ extern "C" __global__ void scale_sorted(float* data, int rows) {
   if (r >= rows) return;
   float local[8];
   for (int i = 0; i < 8; ++i) local[i] = data[r * 8 + i];
-  std::sort(local, local + 8, [](float a, float b) { return a > b; });
+  auto greater = [](float a, float b) { return a > b; };
+  std::make_heap(local, local + 8, greater);
+  std::sort_heap(local, local + 8, greater);
   Twice twice;
   const Op& op = twice;
   for (int i = 0; i < 8; ++i) data[r * 8 + i] = op.apply(local[i]);
