@@ -55,6 +55,16 @@ expect_not_contains "$plan" "norm.cxx.o" "vec.h touched: norm.cxx does not"
 ninja -C cuda-Release > /dev/null 2>&1
 expect_contains "$(ninja -C cuda-Release -n)" "no work to do" "after the rebuild: nothing to do"
 
+# ---- CUDA_SEPARABLE_COMPILATION: -fgpu-rdc objects, their device code linked by circle
+# with the program (CMake's own device-link step for Clang-type compilers runs nvlink and
+# `fatbinary -im`, which CUDA 13's fatbinary does not accept: turned off) ----
+configure_and_build cuda-rdc cuda-rdc -G Ninja -DCMAKE_BUILD_TYPE=Release "${cuda[@]}" -DWITH_RDC=ON \
+  -DCMAKE_CUDA_RESOLVE_DEVICE_SYMBOLS=OFF &&
+  expect_contains "$(cat cuda-rdc/build.ninja cuda-rdc/CMakeFiles/rules.ninja)" "-fgpu-rdc" "CUDA_SEPARABLE_COMPILATION compiles with -fgpu-rdc"
+expect_eq "$("$CIRCLE" --list-fatbin=cuda-rdc/rdcdemo | grep -o 'sm_[0-9]*.cubin' | sort -u | tr '\n' ' ')" \
+  "sm_75.cubin sm_90.cubin " "CUDA_SEPARABLE_COMPILATION: the linked device code, both sms"
+expect_contains "$(cuda-rdc/rdcdemo 2>&1)" "rdcdemo: " "the program starts"
+
 # ---- COMPILE_WARNING_AS_ERROR reaches circle ----
 cp proj/src/main.cxx main.orig
 sed -i 's/^int main() {/int main() { int unused_variable = 0;/' proj/src/main.cxx
