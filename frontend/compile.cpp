@@ -879,10 +879,15 @@ void printPlan(const Options& o, const CudaToolkit* tk, const clang::CompilerInv
   if (!tk || o.kind == OutputKind::Preprocessed || o.kind == OutputKind::Dependencies ||
       o.kind == OutputKind::SyntaxOnly)
     return;
-  for (int sm : o.smTargets)
-    llvm::errs() << devicePassLine(sm, tk->ptxIsa, o.deviceOpt) << ", then \"" << tk->ptxas << "\" -arch="
-                 << smName(sm) << "\n";
-  if (!o.smTargets.empty() && !o.rdc) llvm::errs() << " \"" << tk->fatbinary << "\" -64 --create=...\n";
+  // -gpu and -ptx stop at the PTX; -cubin at ptxas's cubin.
+  bool assembles = !o.gpuOutput;
+  for (int sm : o.smTargets) {
+    llvm::errs() << devicePassLine(sm, tk->ptxIsa, o.deviceOpt);
+    if (assembles) llvm::errs() << ", then \"" << tk->ptxas << "\" -arch=" << smName(sm);
+    llvm::errs() << "\n";
+  }
+  if (assembles && !o.smTargets.empty() && !o.rdc && o.deviceOnly != DeviceOnly::Cubin)
+    llvm::errs() << " \"" << tk->fatbinary << "\" -64 --create=...\n";
 }
 
 } // namespace

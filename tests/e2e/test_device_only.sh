@@ -70,6 +70,13 @@ expect_no_file link.fatbin "no fat binary"
 cp src/k.cu keep.cu
 out=$(cu -ptx -arch=sm_90 keep.cu -o keep.cu 2>&1); expect_eq "$?" 1 "-ptx -o SOURCE"
 check; cmp -s keep.cu src/k.cu || fail "-ptx -o SOURCE left the source alone"
+# -###: the plan stops where the output does.
+out=$(cu -### -ptx -arch=sm_90 src/k.cu 2>&1)
+expect_contains "$out" "-target-cpu sm_90" "-### -ptx: the device pass"
+expect_not_contains "$out" "ptxas" "-### -ptx: no ptxas"
+out=$(cu -### -cubin -arch=sm_90 src/k.cu 2>&1)
+expect_contains "$out" "ptxas\" -arch=sm_90" "-### -cubin: ptxas"
+expect_not_contains "$out" "fatbinary" "-### -cubin: no fat binary"
 out=$(cu -ptx -cubin src/k.cu 2>&1); expect_contains "$out" "cannot be used together" "-ptx -cubin"
 out=$(cu -fatbin -rdc=true src/k.cu 2>&1); expect_contains "$out" "not supported yet" "-fatbin -rdc: said"
 finish
