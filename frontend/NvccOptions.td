@@ -71,6 +71,9 @@ def lib : Flag<["-", "--"], "lib">, Group<grp_nvcc>,
 defm output_directory : NvccValue<"output-directory", "<dir>",
   "nvcc: where -c, -ptx, -cubin, -fatbin and -M write outputs -o does not name">;
 def odir : Separate<["-"], "odir">, Alias<output_directory>;
+defm options_file : NvccValue<"options-file", "<file>",
+  "nvcc: read more options from a file (as @file)">;
+def optf : Separate<["-"], "optf">, Alias<options_file>;
 def list_gpu_arch : Flag<["-", "--"], "list-gpu-arch">, Group<grp_nvcc>,
   HelpText<"nvcc: the virtual architectures (compute_XX) the toolkit's ptxas accepts">;
 def list_gpu_code : Flag<["-", "--"], "list-gpu-code">, Group<grp_nvcc>,

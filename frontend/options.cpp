@@ -11,6 +11,7 @@
 #include "llvm/Option/Arg.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/StringSaver.h"
 
@@ -150,6 +151,18 @@ private:
     }
     o_.linkArgs.push_back({path, int(o_.inputs.size())});
     o_.inputs.push_back(in);
+  }
+
+  // nvcc's --options-file: its words, read as if they stood on the command line (as
+  // @file, whose quoting rules it shares).
+  void readOptionsFile(const std::string& path) {
+    auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+    if (!buf) return fail("cannot read the options file '" + path + "': " + buf.getError().message());
+    llvm::SmallVector<const char*, 32> words;
+    llvm::cl::TokenizeGNUCommandLine((*buf)->getBuffer(), saver_, words);
+    if (++optionsFileDepth_ > 16) return fail("options files include each other more than 16 deep");
+    parseWords(std::vector<const char*>(words.begin(), words.end()), /*fromXcompiler=*/false);
+    --optionsFileDepth_;
   }
 
   // nvcc's spelling of Clang options: parsed as Clang's words.
@@ -303,6 +316,7 @@ private:
     case OPT_lib: o_.staticLibrary = true; break;
     case OPT_dlink: o_.deviceLinkOnly = o_.rdc = true; break;
     case OPT_output_directory: o_.outputDirectory = value; break;
+    case OPT_options_file: readOptionsFile(value); break;
     case OPT_list_gpu_arch: o_.listGpu = GpuListing::Virtual; break;
     case OPT_list_gpu_code: o_.listGpu = GpuListing::Real; break;
     case OPT_ptx: deviceOnlyFlag(DeviceOnly::Ptx, spelling); break;
@@ -509,6 +523,7 @@ private:
   DeviceOnly deviceOnly_ = DeviceOnly::None;
   std::string deviceOnlySpelling_;
   bool clangDeviceOnly_ = false;
+  int optionsFileDepth_ = 0;
   bool compileOnly_ = false, assembly_ = false, emitLLVM_ = false, preprocess_ = false, depsOnly_ = false,
        syntaxOnly_ = false;
   llvm::BumpPtrAllocator alloc_;

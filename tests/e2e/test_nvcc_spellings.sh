@@ -20,6 +20,14 @@ printf 'int run_triple();\n#include <cstdio>\nint main() { std::printf("%%d\\n",
 cu --include-path inc --define-macro EXTRA=1 -std c++17 --compile src/lib.cu --output-file lib.o
 expect_eq "$?" 0 "nvcc's long names for -I, -D, -std, -c, -o"
 expect_contains "$(nm -C lib.o)" "run_triple()" "the object"
+# --options-file (-optf): more options from a file, quoted as @file's.
+printf -- '--include-path inc\n-DGREETING="hello there"\n' > opts.txt
+cu -optf opts.txt -c src/lib.cu -o optf.o; expect_eq "$?" 0 "-optf: the include path from the file"
+out=$(cu --options-file missing.txt -c src/lib.cu 2>&1); expect_eq "$?" 1 "a missing options file"
+expect_contains "$out" "cannot read the options file 'missing.txt'" "said"
+printf -- '--options-file self.txt\n' > self.txt
+out=$(cu --options-file self.txt -c src/lib.cu 2>&1); expect_eq "$?" 1 "an options file that names itself"
+expect_contains "$out" "more than 16 deep" "said, no hang"
 # -lib: nvcc's static library, named a.a by default, its members by the sources.
 cu -lib -sm_90 -Iinc src/lib.cu; expect_eq "$?" 0 "-lib"
 expect_eq "$(ar t a.a)" "lib.o" "-lib: a.a with lib.o"
