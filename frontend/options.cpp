@@ -36,7 +36,7 @@ std::optional<Input> languageNamed(llvm::StringRef x) {
   return in;
 }
 
-// nvcc's -Xcompiler/-Xptxas/-Xnvlink values: options separated by commas.
+// nvcc's comma-separated lists (-Xcompiler's values, --linker-options...).
 llvm::SmallVector<llvm::StringRef, 8> commaList(llvm::StringRef value) {
   llvm::SmallVector<llvm::StringRef, 8> parts;
   value.split(parts, ',', -1, /*KeepEmpty=*/false);
@@ -151,6 +151,19 @@ private:
     }
     o_.linkArgs.push_back({path, int(o_.inputs.size())});
     o_.inputs.push_back(in);
+  }
+
+  // nvcc's -Xcompiler/-Xptxas/-Xnvlink values: options separated by commas; nvcc hands
+  // them to its tools through a shell, so spaces separate them too (-Xcompiler
+  // "-O2 -fopenmp"), and quotes keep one together.
+  std::vector<const char*> toolWords(llvm::StringRef value) {
+    std::vector<const char*> words;
+    for (llvm::StringRef part : commaList(value)) {
+      llvm::SmallVector<const char*, 4> tokens;
+      llvm::cl::TokenizeGNUCommandLine(part, saver_, tokens);
+      words.insert(words.end(), tokens.begin(), tokens.end());
+    }
+    return words;
   }
 
   // nvcc's --options-file: its words, read as if they stood on the command line (as
@@ -368,20 +381,15 @@ private:
       else if (value == "none") o_.cudart = CudaRuntime::None;
       else fail("'" + spelling + "': expected static, shared or none");
       break;
-    case OPT_Xcompiler: {
-      std::vector<const char*> sub;
-      for (llvm::StringRef p : commaList(value)) sub.push_back(saver_.save(p).data());
-      parseWords(sub, /*fromXcompiler=*/true);
-      break;
-    }
+    case OPT_Xcompiler: parseWords(toolWords(value), /*fromXcompiler=*/true); break;
     case OPT_Xptxas:
-      for (llvm::StringRef p : commaList(value)) {
+      for (llvm::StringRef p : toolWords(value)) {
         if (p == "-v" || p == "--verbose") o_.ptxasReport = true;
         else o_.ptxasArgs.push_back(p.str());
       }
       break;
     case OPT_Xnvlink:
-      for (llvm::StringRef p : commaList(value)) o_.nvlinkArgs.push_back(p.str());
+      for (llvm::StringRef p : toolWords(value)) o_.nvlinkArgs.push_back(p.str());
       break;
     case OPT_D:
     case OPT_U: {

@@ -252,6 +252,11 @@ TEST_CASE("nvcc's pass-through and device switches") {
         std::vector<std::string>{"-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1"});
   CHECK(parse({"-cudart", "shared", "k.cu"}).options.cudart == CudaRuntime::Shared);
   CHECK(error({"-Xcompiler", "x.cu", "k.cu"}).find("-Xcompiler") != std::string::npos);
+  // nvcc hands these to its tools through a shell: spaces separate options too.
+  CHECK(parse({"-Xcompiler", "-fPIC -Wall,-O2", "k.cu"}).options.compileArgs ==
+        std::vector<std::string>{"-fPIC", "-Wall", "-O2"});
+  CHECK(parse({"-Xcompiler", "'-DMSG=a b'", "k.cu"}).options.compileArgs == std::vector<std::string>{"-DMSG=a b"});
+  CHECK(parse({"-Xptxas", "-O3 -v", "k.cu"}).options.ptxasReport);
 }
 
 TEST_CASE("__CUDA_ARCH__ and too-old standards are refused; NDEBUG is tracked") {
