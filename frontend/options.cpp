@@ -453,8 +453,20 @@ private:
     Options& o = o_;
     static const char* const kTooOld[] = {"c++98", "c++03", "gnu++98", "gnu++03", "c++0x", "gnu++0x", "c++11",
                                           "gnu++11", "c++1y", "gnu++1y", "c++14", "gnu++14"};
-    if (std::find(std::begin(kTooOld), std::end(kTooOld), o.std) != std::end(kTooOld))
-      return fail("-std=" + o.std + ": circle needs C++17 or later (-std=c++17, c++20, c++23...)");
+    // nvcc compiles these dialects; circle's prelude needs C++17, so they compile as
+    // C++17 (the last -std= wins), with what C++17 took away kept as warnings.
+    if (std::find(std::begin(kTooOld), std::end(kTooOld), o.std) != std::end(kTooOld)) {
+      llvm::StringRef given(o.std);
+      std::string newer = given.starts_with("gnu") ? "gnu++17" : "c++17";
+      bool beforeCxx11 = given.ends_with("98") || given.ends_with("03");
+      note("'-std=" + o.std + "' compiled as -std=" + newer +
+           " (circle's prelude needs C++17): what C++17 removed (register, dynamic exception specifications, ++ on "
+           "bool" + (beforeCxx11 ? ", narrowing in braces" : "") + ") warns instead of failing");
+      o.compileArgs.insert(o.compileArgs.end(), {"-std=" + newer, "-Wno-error=register",
+                                                 "-Wno-error=dynamic-exception-spec", "-Wno-error=increment-bool"});
+      if (beforeCxx11) o.compileArgs.push_back("-Wno-error=c++11-narrowing");
+      o.std = newer;
+    }
 
     if (!resolveDeviceOnly()) return;
     if (o.deviceLinkOnly && o.staticLibrary) return fail("-dlink and -lib cannot be used together");

@@ -106,9 +106,18 @@ out=$(cu -sm_90 host_asm2.cxx -o out 2>&1)
 expect_contains "$out" "host_asm2.cxx:2:24: error: inline assembly: invalid instruction mnemonic 'bogus'" "the failing line of a multi-line asm"
 
 # Command lines a single-pass compiler cannot honour.
-for std in c++98 c++03 c++11 c++14; do
-  out=$(cu -sm_90 -std=$std host_asm.cxx -o out 2>&1)
-  expect_contains "$out" "circle: error: -std=$std: circle needs C++17 or later" "-std=$std"
+# Older dialects (nvcc compiles them) compile as C++17, what C++17 removed warning instead.
+cat > old_std.cu <<'CU'
+#include <cstdio>
+void f() throw(int) {}
+__global__ void k(int* p) { register int r = 2; bool b = false; b++; *p = r + b; }
+int main() { int x = 0; std::printf("%d\n", __cplusplus >= 201703L); (void)x; }
+CU
+for std in c++98 c++03 c++11 c++14 gnu++14; do
+  out=$(cu -sm_90 -std=$std old_std.cu -o old_std 2>&1); status=$?
+  expect_eq "$status" 0 "-std=$std compiles ($out)"
+  expect_contains "$out" "circle: note: '-std=$std' compiled as -std=" "-std=$std: said"
+  expect_contains "$out" "old_std.cu:3:29: warning: ISO C++17 does not allow 'register'" "-std=$std: register warns, located"
 done
 out=$(cu -sm_90 -D__CUDA_ARCH__=300 host_asm.cxx -o out 2>&1)
 expect_contains "$out" "circle: error: '-D__CUDA_ARCH__=300': __CUDA_ARCH__ cannot be set" "-D__CUDA_ARCH__"

@@ -261,7 +261,14 @@ TEST_CASE("nvcc's pass-through and device switches") {
 
 TEST_CASE("__CUDA_ARCH__ and too-old standards are refused; NDEBUG is tracked") {
   CHECK(error({"-D__CUDA_ARCH__=800", "a.cxx"}).find("__CUDA_ARCH__ cannot be set") != std::string::npos);
-  CHECK(error({"-std=c++14", "a.cxx"}).find("C++17 or later") != std::string::npos);
+  auto old = parse({"-std=c++14", "a.cxx"}); // nvcc compiles it: circle, as C++17
+  REQUIRE_FALSE(old.error);
+  CHECK(old.options.std == "c++17");
+  CHECK(old.options.compileArgs.back() == "-Wno-error=increment-bool");
+  CHECK(std::find(old.options.compileArgs.begin(), old.options.compileArgs.end(), "-std=c++17") !=
+        old.options.compileArgs.end());
+  CHECK(old.options.notes.size() == 1);
+  CHECK(parse({"-std=gnu++11", "a.cxx"}).options.std == "gnu++17");
   CHECK(parse({"-DNDEBUG", "a.cxx"}).options.ndebug);
   CHECK_FALSE(parse({"-DNDEBUG", "-UNDEBUG", "a.cxx"}).options.ndebug);
 }
