@@ -112,6 +112,13 @@ DeclsByName indexKernels(const WalkTape& tape) {
   });
 }
 
+DeclsByName indexClusterKernels(const WalkTape& tape) {
+  return collectFunctions(tape, [](const clang::FunctionDecl& fd) {
+    return fd.hasAttr<clang::CUDAGlobalAttr>() && fd.hasAttr<clang::CUDAClusterDimsAttr>() &&
+           fd.doesThisDeclarationHaveABody();
+  });
+}
+
 DeclsByName indexExplicitHostFunctions(const WalkTape& tape) {
   const clang::SourceManager& sm = tape.ast().getSourceManager();
   return collectFunctions(tape, [&sm](const clang::FunctionDecl& fd) {

@@ -31,6 +31,9 @@ using DeclsByName = std::map<std::string, const clang::FunctionDecl*>;
 // instantiations included), by the name the device module gives it.
 DeclsByName indexKernels(const WalkTape& tape);
 
+// The kernels declared with __cluster_dims__ (codegen/cluster_dims.h).
+DeclsByName indexClusterKernels(const WalkTape& tape);
+
 // Functions the user's own files mark __host__ (and not __device__): host-only by
 // request, so a kernel must not reach them. System headers are left out.
 DeclsByName indexExplicitHostFunctions(const WalkTape& tape);

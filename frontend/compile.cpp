@@ -11,6 +11,7 @@
 #include "codegen/exception_islands.h"
 #include "codegen/gpu_only_functions.h"
 #include "codegen/host_roots.h"
+#include "codegen/cluster_dims.h"
 #include "codegen/kernel_index.h"
 #include "codegen/left_out_functions.h"
 #include "codegen/replay_consumer.h"
@@ -495,6 +496,22 @@ private:
     return ok;
   }
 
+  bool applyClusterDims(llvm::Module& m, int sm) {
+    if (!clusterKernelsIndexed_) {
+      clusterKernels_ = indexClusterKernels(*tape_);
+      clusterKernelsIndexed_ = true;
+    }
+    if (clusterKernels_.empty()) return true;
+    std::vector<ClusterDimsError> errors = markClusterDims(m, clusterKernels_, sm);
+    clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
+    unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0");
+    for (const ClusterDimsError& e : errors) {
+      const auto* attr = e.kernel->getAttr<clang::CUDAClusterDimsAttr>();
+      diags.Report(attr ? attr->getLocation() : e.kernel->getLocation(), id) << e.message;
+    }
+    return errors.empty();
+  }
+
   bool applyLaunchBounds(llvm::Module& m, int sm) {
     std::vector<LaunchBoundsError> errors = lowerLaunchBounds(m);
     clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
@@ -566,6 +583,7 @@ private:
   bool applyKernelRules(llvm::Module& m, int sm, bool firstSm) {
     markManagedVariables(m, managed_);
     if (o_.restrictKernelPointers) restrictKernelPointers(m);
+    if (!applyClusterDims(m, sm)) return false;
     if (!applyLaunchBounds(m, sm)) return false;
     if (firstSm) warnLongDoubleKernels(m);
     std::vector<ReachedFunction> reached = functionsReachedFromKernels(m);
@@ -808,7 +826,8 @@ private:
   clang::ASTContext* ast_ = nullptr; // valid only while onParsed runs
   std::optional<WalkTape> tape_;      // the same (sema/walk_tape.h)
   LeftOutFunctions hostLeftOut_, deviceLeftOut_; // what the passes do not hand CodeGen
-  DeclsByName kernels_, hostOnly_, longDouble_, userFunctions_;
+  DeclsByName kernels_, hostOnly_, longDouble_, userFunctions_, clusterKernels_;
+  bool clusterKernelsIndexed_ = false;
   bool userFunctionsIndexed_ = false;
   bool longDoubleIndexed_ = false;
   std::map<std::string, TryFunction> tries_; // by device symbol (codegen/kernel_index.h)

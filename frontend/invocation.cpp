@@ -109,6 +109,11 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
   // cudaGraphLaunch...) only under relocatable device code, as nvcc says with this
   // macro; without it they are stubs returning an error.
   if (toolkit && opts.rdc) pp.addMacroDef("__CUDACC_RDC__=1");
+  // cooperative_groups declares thread block clusters (this_cluster(), cluster_group:
+  // sm_90) for nvcc, NVRTC, or a compiler that says it has the cluster intrinsics, which
+  // Clang's CUDA headers define here. A kernel using them for an older sm is an error at
+  // the call, as any operation that sm lacks.
+  if (toolkit) pp.addMacroDef("_CG_CLUSTER_INTRINSICS_AVAILABLE");
   // nvcc's list of the compile's architectures is the same in every pass: one
   // macro serves them all.
   if (toolkit && !opts.smTargets.empty()) {

@@ -90,4 +90,27 @@ out=$(cu -sm_90 -G "$EXAMPLES/saxpy.cxx" -o saxpy_g 2>&1)
 expect_eq "$?" 0 "-G builds ($out)"
 cu -sm_90 -G -S -gpu "$EXAMPLES/saxpy.cxx" -o saxpy_g
 check; grep -qE '^\s*\.section\s+\.debug_info' saxpy_g.sm_90.ptx || fail "-G PTX carries no .debug_info section"
+# __cluster_dims__ (sm_90 thread block clusters): Clang's NVPTX code generation drops
+# it; circle's device passes keep it, as nvcc's PTX has it.
+cat > cluster.cu <<'CU'
+#include <cooperative_groups.h>
+__global__ void __cluster_dims__(2, 1, 1) pair(int* out) {
+  __shared__ int mine;
+  auto cluster = cooperative_groups::this_cluster();
+  mine = int(cluster.block_rank());
+  cluster.sync();
+  out[blockIdx.x] = *cluster.map_shared_rank(&mine, cluster.block_rank() ^ 1);
+}
+template <int N> __global__ void __cluster_dims__(N, 2) grid(int* out) { out[0] = N; }
+template __global__ void grid<4>(int*);
+CU
+cu -sm_90 -S -gpu cluster.cu -o cluster
+ptx=$(cat cluster.sm_90.ptx)
+expect_contains "$ptx" ".explicitcluster" "__cluster_dims__: an explicit cluster"
+expect_contains "$ptx" ".reqnctapercluster 2, 1, 1" "__cluster_dims__(2, 1, 1)"
+expect_contains "$ptx" ".reqnctapercluster 4, 2, 1" "a template's __cluster_dims__(N, 2), N = 4"
+expect_contains "$ptx" "mapa" "cluster.map_shared_rank (cooperative_groups' cluster API)"
+out=$(cu -sm_75 -sm_90 cluster.cu -o cluster_prog 2>&1); expect_eq "$?" 1 "__cluster_dims__ for sm_75"
+expect_contains "$out" "cluster.cu:2:17: error: kernel 'pair' is declared __cluster_dims__, and sm_75 has no thread block clusters" "said at the kernel"
+expect_no_file cluster_prog "no program"
 finish
