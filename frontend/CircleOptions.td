@@ -4,7 +4,7 @@
 // a "did you mean" from both tables.
 include "llvm/Option/OptParser.td"
 
-// Accepted with no effect: circle needs no such switch (the help text says why).
+// Accepted with no effect, silently: circle needs no such switch (the help text says why).
 def Ignored : OptionFlag;
 // Refused: the help text says why, and the error repeats it.
 def Refused : OptionFlag;
@@ -169,8 +169,8 @@ def expt_relaxed_constexpr : Flag<["-", "--"], "expt-relaxed-constexpr">, Group<
 def expt_extended_lambda : Flag<["-", "--"], "expt-extended-lambda">, Group<grp_compat>, Flags<[Ignored]>,
   HelpText<"nvcc: no effect (lambdas need no __device__ in circle)">;
 def extended_lambda : Flag<["-", "--"], "extended-lambda">, Alias<expt_extended_lambda>;
-def ccbin : Separate<["-"], "ccbin">, Group<grp_compat>, Flags<[Ignored]>, MetaVarName<"<path>">,
-  HelpText<"nvcc: ignored with a note (circle compiles host code itself)">;
+def ccbin : Separate<["-"], "ccbin">, Group<grp_compat>, Flags<[IgnoredWithNote]>, MetaVarName<"<path>">,
+  HelpText<"nvcc: ignored with a note (circle compiles host code itself (with Clang))">;
 def ccbin_EQ : Joined<["-"], "ccbin=">, Alias<ccbin>;
 def compiler_bindir : Separate<["--"], "compiler-bindir">, Alias<ccbin>;
 def compiler_bindir_EQ : Joined<["--"], "compiler-bindir=">, Alias<ccbin>;
@@ -180,7 +180,7 @@ def threads_EQ : Joined<["--"], "threads=">, Alias<threads>;
 def t : Separate<["-"], "t">, Alias<threads>;
 def Wno_deprecated_gpu_targets : Flag<["-"], "Wno-deprecated-gpu-targets">, Group<grp_compat>, Flags<[Ignored]>,
   HelpText<"nvcc: no effect (circle warns about no architecture the toolkit supports)">;
-def nocudalib : Flag<["-"], "nocudalib">, Group<grp_compat>, Flags<[Ignored]>,
+def nocudalib : Flag<["-"], "nocudalib">, Group<grp_compat>, Flags<[IgnoredWithNote]>,
   HelpText<"clang: ignored with a note (circle links only the libdevice functions kernels call)">;
 def nogpulib : Flag<["-"], "nogpulib">, Alias<nocudalib>;
 def nocudainc : Flag<["-"], "nocudainc">, Group<grp_compat>, Flags<[Refused]>,

@@ -505,10 +505,9 @@ private:
     std::vector<ClusterDimsError> errors = markClusterDims(m, clusterKernels_, sm);
     clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
     unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0");
-    for (const ClusterDimsError& e : errors) {
-      const auto* attr = e.kernel->getAttr<clang::CUDAClusterDimsAttr>();
-      diags.Report(attr ? attr->getLocation() : e.kernel->getLocation(), id) << e.message;
-    }
+    // indexClusterKernels found each by its attribute: the error points there.
+    for (const ClusterDimsError& e : errors)
+      diags.Report(e.kernel->getAttr<clang::CUDAClusterDimsAttr>()->getLocation(), id) << e.message;
     return errors.empty();
   }
 

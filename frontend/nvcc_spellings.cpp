@@ -2,18 +2,10 @@
 
 #include "frontend/option_table.h"
 
-#include "llvm/ADT/SmallVector.h"
-
 namespace circle {
 namespace {
 
 using namespace circle::opt;
-
-llvm::SmallVector<llvm::StringRef, 4> commaParts(llvm::StringRef list) {
-  llvm::SmallVector<llvm::StringRef, 4> parts;
-  list.split(parts, ',', -1, /*KeepEmpty=*/false);
-  return parts;
-}
 
 // nvcc's warning kinds: Clang's warning for each, or none (a note says so).
 struct WarningKind {
@@ -38,8 +30,14 @@ const WarningKind* findKind(llvm::StringRef k) {
 
 } // namespace
 
+llvm::SmallVector<llvm::StringRef, 4> nvccList(llvm::StringRef list) {
+  llvm::SmallVector<llvm::StringRef, 4> parts;
+  list.split(parts, ',', -1, /*KeepEmpty=*/false);
+  return parts;
+}
+
 bool isNvccWarningKinds(llvm::StringRef word) {
-  auto parts = commaParts(word);
+  auto parts = nvccList(word);
   if (parts.empty()) return false;
   for (llvm::StringRef p : parts)
     if (!findKind(p)) return false;
@@ -48,7 +46,7 @@ bool isNvccWarningKinds(llvm::StringRef word) {
 
 ClangWords clangWordsForWarningKinds(llvm::StringRef kinds) {
   ClangWords r;
-  for (llvm::StringRef k : commaParts(kinds)) {
+  for (llvm::StringRef k : nvccList(kinds)) {
     const WarningKind* w = findKind(k);
     if (!w) {
       r.error = "'" + k.str() + "' is not one of nvcc's -Werror kinds (all-warnings, reorder, deprecated-declarations, "
@@ -72,7 +70,7 @@ ClangWords clangWordsFor(unsigned id, const std::string& value) {
   case OPT_library: r.words = {"-l" + value}; break;
   case OPT_library_path: r.words = {"-L" + value}; break;
   case OPT_linker_options:
-    for (llvm::StringRef p : commaParts(value)) r.words.insert(r.words.end(), {"-Xlinker", p.str()});
+    for (llvm::StringRef p : nvccList(value)) r.words.insert(r.words.end(), {"-Xlinker", p.str()});
     break;
   case OPT_machine:
     if (value == "64") r.words = {"-m64"};

@@ -3,6 +3,7 @@
 // go where Clang's own spellings go. The options are CircleOptions.td's with the
 // ClangSpelling flag.
 #pragma once
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -15,6 +16,10 @@ struct ClangWords {
   std::vector<std::string> notes; // parts with no meaning in circle, said once each
   std::string error;              // a value with no meaning at all
 };
+
+// nvcc's comma-separated lists (-Xcompiler's values, --linker-options, -Werror's
+// kinds), empty parts left out.
+llvm::SmallVector<llvm::StringRef, 4> nvccList(llvm::StringRef list);
 
 // `id` is a ClangSpelling option of circle::opt; `value` its argument (if any).
 ClangWords clangWordsFor(unsigned id, const std::string& value);

@@ -15,7 +15,7 @@ enum ID {
 
 // The .td's option flags; above LLVM's own (llvm::opt::DriverFlag).
 enum Flags {
-  Ignored = 1 << 4, // accepted, no effect: a note says why
+  Ignored = 1 << 4, // accepted, no effect, silently
   Refused = 1 << 5, // an error that says why
   IgnoredWithNote = 1 << 6, // accepted, no effect, and a note (the help text's reason)
   ClangSpelling = 1 << 7,   // nvcc's name for a Clang option (frontend/nvcc_spellings.h)

@@ -36,13 +36,6 @@ std::optional<Input> languageNamed(llvm::StringRef x) {
   return in;
 }
 
-// nvcc's comma-separated lists (-Xcompiler's values, --linker-options...).
-llvm::SmallVector<llvm::StringRef, 8> commaList(llvm::StringRef value) {
-  llvm::SmallVector<llvm::StringRef, 8> parts;
-  value.split(parts, ',', -1, /*KeepEmpty=*/false);
-  return parts;
-}
-
 // A value nvcc spells true/false (also yes/no, 1/0).
 std::optional<bool> readBool(llvm::StringRef v) {
   if (v == "true" || v == "yes" || v == "1") return true;
@@ -158,7 +151,7 @@ private:
   // "-O2 -fopenmp"), and quotes keep one together.
   std::vector<const char*> toolWords(llvm::StringRef value) {
     std::vector<const char*> words;
-    for (llvm::StringRef part : commaList(value)) {
+    for (llvm::StringRef part : nvccList(value)) {
       llvm::SmallVector<const char*, 4> tokens;
       llvm::cl::TokenizeGNUCommandLine(part, saver_, tokens);
       words.insert(words.end(), tokens.begin(), tokens.end());
@@ -187,6 +180,13 @@ private:
     parseWords(words, /*fromXcompiler=*/false, /*clangOnly=*/true);
   }
 
+  // The first of -c, -S, -E, -M, -fsyntax-only and -emit-llvm given, or null: each
+  // names what circle writes, as -ptx, -lib and -dlink do.
+  const char* phaseSpelling() const {
+    return compileOnly_ ? "-c" : assembly_ ? "-S" : preprocess_ ? "-E" : depsOnly_ ? "-M"
+           : syntaxOnly_ ? "-fsyntax-only" : emitLLVM_ ? "-emit-llvm" : nullptr;
+  }
+
   // -ptx, -cubin, -fatbin: nvcc's phase options, one of them at a time.
   void deviceOnlyFlag(DeviceOnly d, const std::string& spelling) {
     if (deviceOnly_ != DeviceOnly::None && deviceOnly_ != d)
@@ -199,9 +199,8 @@ private:
   // share the rest of the driver with; false after a conflict was reported.
   bool resolveDeviceOnly() {
     if (deviceOnly_ != DeviceOnly::None) {
-      const char* other = compileOnly_ ? "-c" : assembly_ ? "-S" : preprocess_ ? "-E" : depsOnly_ ? "-M"
-                          : syntaxOnly_ ? "-fsyntax-only" : emitLLVM_ ? "-emit-llvm" : o_.gpuOutput ? "-gpu"
-                          : clangDeviceOnly_ ? "--cuda-device-only" : nullptr;
+      const char* other = phaseSpelling();
+      if (!other) other = o_.gpuOutput ? "-gpu" : clangDeviceOnly_ ? "--cuda-device-only" : nullptr;
       if (other) {
         fail("'" + deviceOnlySpelling_ + "' names what circle writes, and so does '" + other +
              "': use one of them");
@@ -273,12 +272,7 @@ private:
       useClangWords(clangWordsFor(opt.getID(), value));
       return;
     }
-    if (opt.hasFlag(Ignored)) {
-      if (opt.matches(OPT_ccbin)) note("'" + spelling + "' ignored: circle compiles host code itself (with Clang)");
-      else if (opt.matches(OPT_nocudalib))
-        note("'" + spelling + "' ignored: circle links only the libdevice functions kernels call");
-      return;
-    }
+    if (opt.hasFlag(Ignored)) return;
     auto boolValue = [&](bool& dst) {
       if (auto b = readBool(value)) dst = *b;
       else fail("'" + spelling + "': expected true or false");
@@ -470,9 +464,9 @@ private:
 
     if (!resolveDeviceOnly()) return;
     if (o.deviceLinkOnly && o.staticLibrary) return fail("-dlink and -lib cannot be used together");
-    if (o.deviceLinkOnly && (compileOnly_ || assembly_ || preprocess_ || depsOnly_ || syntaxOnly_ || emitLLVM_))
+    if (o.deviceLinkOnly && phaseSpelling())
       return fail("-dlink links objects; it cannot be used with -c, -S, -E, -M, -fsyntax-only or -emit-llvm");
-    if (o.staticLibrary && (compileOnly_ || assembly_ || preprocess_ || depsOnly_ || syntaxOnly_ || emitLLVM_))
+    if (o.staticLibrary && phaseSpelling())
       return fail("-lib archives objects; it cannot be used with -c, -S, -E, -M, -fsyntax-only or -emit-llvm");
     if (compileOnly_ && assembly_) return fail("-c and -S cannot be used together");
     if (stdinWithoutLanguage_ && !preprocess_ && !depsOnly_)

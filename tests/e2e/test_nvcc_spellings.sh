@@ -54,6 +54,13 @@ check; g++ da.o db.o a_dlink.o -L"$CUDA_PATH/lib64" -lcudart_static -ldl -lpthre
 expect_eq "$(cu --list-fatbin=gprog | grep -c cubin)" 2 "the program linked by g++ holds both sms' cubins"
 cu -dlink -sm_90 da.cu db.cu -o src_dlink.o; expect_eq "$?" 0 "-dlink of sources (compiled with -rdc first)"
 out=$(cu -dlink -c da.o 2>&1); expect_eq "$?" 1 "-dlink -c"
+# Neither writes over what it reads.
+cp da.o da_copy.o
+out=$(cu -dlink -sm_90 da.o db.o -o da.o 2>&1); expect_eq "$?" 1 "-dlink -o onto an input"
+check; cmp -s da.o da_copy.o || fail "-dlink -o onto an input left it alone"
+cp src/lib.cu keep.cu
+out=$(cu -lib keep.cu -o keep.cu 2>&1); expect_eq "$?" 1 "-lib -o onto the source"
+check; cmp -s keep.cu src/lib.cu || fail "-lib -o onto the source left it alone"
 
 # -Werror with nvcc's kinds; Clang's -Werror alone still works.
 printf '__global__ void k(int* p) { int unused; p[0] = 1; }\n' > warn.cu
