@@ -10,6 +10,9 @@ namespace circle {
 void runModulePasses(llvm::Module& module, llvm::TargetMachine* tm,
                      llvm::function_ref<llvm::ModulePassManager(llvm::PassBuilder&)> build) {
   llvm::PassBuilder pb(tm);
+  // Built first, so that the analyses a pipeline registers through the builder's
+  // callbacks (an inline advisor) are there when the managers are filled.
+  llvm::ModulePassManager passes = build(pb);
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
@@ -19,7 +22,7 @@ void runModulePasses(llvm::Module& module, llvm::TargetMachine* tm,
   pb.registerFunctionAnalyses(fam);
   pb.registerLoopAnalyses(lam);
   pb.crossRegisterProxies(lam, fam, cgam, mam);
-  build(pb).run(module, mam);
+  passes.run(module, mam);
 }
 
 namespace {

@@ -69,6 +69,20 @@ void keepOnlyWhatIsUsed(llvm::Module& lib) {
     if (!gv.isDeclaration() && gv.getName().contains("_GLOBAL__N_")) gv.setLinkage(llvm::GlobalValue::InternalLinkage);
 }
 
+// A template the headers declare as instantiated elsewhere (`extern template`:
+// libstdc++'s streams) reaches the module with an available_externally body, which
+// LLVM may inline but drops after optimising; the linker counts such a body as a
+// definition and would not bring the library's, so a call left standing (one the
+// inliner declined) would have none. Where the library defines the function, the
+// module's copy gives way to it.
+void yieldToLibraryDefinitions(llvm::Module& m, llvm::Module& lib) {
+  for (llvm::Function& f : m)
+    if (f.hasAvailableExternallyLinkage())
+      if (llvm::Function* def = lib.getFunction(f.getName());
+          def && !def->isDeclaration() && !def->hasAvailableExternallyLinkage())
+        f.deleteBody();
+}
+
 // Links what the module uses from a bitcode library. The runtime was built for
 // one sm; its functions lose that sm's target attributes so they inline anywhere.
 std::string linkLibrary(llvm::Module& m, const std::string& path, const char* what) {
@@ -81,9 +95,17 @@ std::string linkLibrary(llvm::Module& m, const std::string& path, const char* wh
   keepOnlyWhatIsUsed(**lib);
   (*lib)->setDataLayout(m.getDataLayout());
   (*lib)->setTargetTriple(m.getTargetTriple());
+  yieldToLibraryDefinitions(m, **lib);
   if (llvm::Linker::linkModules(m, std::move(*lib), llvm::Linker::LinkOnlyNeeded))
     return std::string("linking ") + what + " failed";
   return {};
+}
+
+// What neither library defines has no definition elsewhere on the GPU (the host's
+// libstdc++.so instantiates it for the host only): the module's body is the one.
+void keepExternallyAvailableBodies(llvm::Module& m) {
+  for (llvm::Function& f : m)
+    if (f.hasAvailableExternallyLinkage()) f.setLinkage(llvm::GlobalValue::LinkOnceODRLinkage);
 }
 
 } // namespace
@@ -207,6 +229,7 @@ std::string linkDeviceModule(llvm::Module& module, const std::string& runtimePat
   // The runtime first: its functions call into libdevice too.
   if (std::string err = linkLibrary(module, runtimePath, "circle's device runtime"); !err.empty()) return err;
   if (std::string err = linkLibrary(module, libdevicePath, "libdevice"); !err.empty()) return err;
+  keepExternallyAvailableBodies(module);
   settleStreamInput(module, readsStreams);
   applyDeviceExceptions(module, exceptions);
   internalizeAndDrop(module, dropKernels);

@@ -5,6 +5,7 @@
 #include "targets/nvptx/bounded_recursion.h"
 #include "targets/nvptx/byval_copies.h"
 #include "targets/nvptx/combined_values.h"
+#include "targets/nvptx/inline_growth.h"
 #include "targets/nvptx/local_arguments.h"
 #include "targets/nvptx/local_pointer_differences.h"
 #include "targets/nvptx/merged_recomputations.h"
@@ -104,6 +105,7 @@ void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int opt
     runModulePasses(module, &tm, [&](llvm::PassBuilder& pb) {
       addThreadBoundLoopSteps(pb, optLevel);
       addUnrollFactors(pb, optLevel);
+      addInlineGrowthCap(pb);
       // The O0 pipeline still runs the NVPTX callbacks (NVVMReflect, which libdevice needs).
       return optLevel == 0 ? pb.buildO0DefaultPipeline(level) : pb.buildPerModuleDefaultPipeline(level);
     });

@@ -13,9 +13,36 @@ for name in stl_containers sort_per_thread device_libc shared_ptr virtual_calls 
     expect_eq "$externs" "" "$name sm_$sm: only PTX system calls are external"
   done
 done
+has_func() { check; grep -qE "^\.func .*\b$2\($" "$1" || fail "$3: no .func $2 in $1"; }
+# -std=c++17 (nvcc's default): libstdc++ declares std::string's members instantiated
+# elsewhere there, and the runtime has them (runtime/string_templates.cpp).
+for name in strings stl_containers; do
+  out=$(cu -std=c++17 -sm_90 -S -gpu "$cases/$name.cxx" -o "${name}17" 2>&1)
+  expect_eq "$?" 0 "$name compiles as C++17 ($out)"
+  check; "$CUDA_PATH/bin/ptxas" -arch=sm_90 "${name}17.sm_90.ptx" -o "$name.17.cubin" 2> ptxas.log || fail "ptxas $name C++17: $(cat ptxas.log)"
+done
+# An inline function the headers declare instantiated elsewhere (`extern template`)
+# keeps a body where a call to it stays a call: the runtime's where it has one
+# (endl), the header's where it has none (<< of a std::string).
+cat > kept.cxx <<'SRC'
+#include <sstream>
+#include <string>
+__global__ void k(char* out) {
+  std::ostringstream os;
+  std::string s = "kept";
+  [[clang::noinline]] os << s;
+  [[clang::noinline]] std::endl(os);
+  for (char c : os.str()) *out++ = c;
+}
+int main() {}
+SRC
+out=$(cu -sm_90 -S -gpu kept.cxx -o kept 2>&1)
+expect_eq "$?" 0 "calls left to extern templates' inline functions link ($out)"
+has_func kept.sm_90.ptx _ZStlsIcSt11char_traitsIcESaIcEERSt13basic_ostreamIT_T0_ES7_RKNSt7__cxx1112basic_stringIS4_S5_T1_EE "<< of a string from the header"
+has_func kept.sm_90.ptx _ZSt4endlIcSt11char_traitsIcEERSt13basic_ostreamIT_T0_ES6_ "endl from the runtime"
+
 # The runtime's pieces land in the modules that use them (at -OG0, before inlining
 # folds them into the kernels).
-has_func() { check; grep -qE "^\.func .*\b$2\($" "$1" || fail "$3: no .func $2 in $1"; }
 cu -sm_90 -OG0 -S -gpu "$cases/stl_containers.cxx" -o stl0 > /dev/null 2>&1
 has_func stl0.sm_90.ptx _ZSt29_Rb_tree_insert_and_rebalancebPSt18_Rb_tree_node_baseS0_RS_ "red-black tree from the runtime"
 has_func stl0.sm_90.ptx _ZNKSt8__detail20_Prime_rehash_policy14_M_need_rehashEmmm "hash policy from the runtime"
