@@ -14,26 +14,29 @@ PAGE = os.sysconf("SC_PAGE_SIZE")
 
 
 def tree_rss(root):
-    children = {}
+    children, statm = {}, {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
             with open(f"/proc/{entry}/stat") as f:
                 stat = f.read()
+            with open(f"/proc/{entry}/statm") as f:
+                statm[int(entry)] = f.read().split()[:2]
         except OSError:
             continue
         ppid = int(stat[stat.rindex(")") + 2:].split()[1])
         children.setdefault(ppid, []).append(int(entry))
-    total, todo = 0, [root]
+    total, todo = 0, [(root, None)]
     while todo:
-        pid = todo.pop()
-        try:
-            with open(f"/proc/{pid}/statm") as f:
-                total += int(f.read().split()[1]) * PAGE
-        except OSError:
-            pass
-        todo.extend(children.get(pid, []))
+        pid, parent = todo.pop()
+        sizes = statm.get(pid)
+        # A child spawned but not yet exec'd (posix_spawn's vfork) runs in its parent's
+        # memory and shows the parent's sizes: counting it again would double the peak
+        # (circle at 8 sms: 292 MB against 150-190 MB, one sample in 30 runs).
+        if sizes and sizes != statm.get(parent):
+            total += int(sizes[1]) * PAGE
+        todo.extend((child, pid) for child in children.get(pid, []))
     return total
 
 

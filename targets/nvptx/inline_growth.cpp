@@ -36,7 +36,9 @@ public:
 private:
   void recordInliningImpl() override;
   void recordInliningWithCalleeDeletedImpl() override;
-  void recordUnsuccessfulInliningImpl(const llvm::InlineResult& result) override { inner->recordUnsuccessfulInlining(result); }
+  void recordUnsuccessfulInliningImpl(const llvm::InlineResult& result) override {
+    inner->recordUnsuccessfulInlining(result);
+  }
   void recordUnattemptedInliningImpl() override { inner->recordUnattemptedInlining(); }
 
   GrowthCapAdvisor* advisor;
@@ -53,7 +55,10 @@ public:
   // Function passes ran since the last inliner run and changed the sizes.
   void onPassEntry(llvm::LazyCallGraph::SCC*) override { sizes.clear(); }
 
-  void grew(llvm::Function* caller, size_t by) { size(*caller) += by; }
+  // A caller not counted yet is counted, inlined body included, when it is next asked about.
+  void grew(llvm::Function* caller, size_t by) {
+    if (auto it = sizes.find(caller); it != sizes.end()) it->second += by;
+  }
   void deleted(llvm::Function* callee) { sizes.erase(callee); }
 
 private:
