@@ -125,6 +125,14 @@ DialectTakeover::Meta DialectTakeover::startMetaFor(clang::Lexer& lexer, const L
 DialectTakeover::Meta DialectTakeover::startMetaForLambda(clang::Lexer& lexer, const Lookahead& s, size_t open, size_t colon, size_t close,
                         bool braced, size_t bodyEnd) {
   const std::vector<RawToken>& t = s.raw;
+  // The body becomes a template lambda, C++20's; said here, not as the missing helper.
+  if (!pp_.getLangOpts().CPlusPlus20) {
+    pp_.Diag(s.tokens[0].getLocation(), error_)
+        << "this '@meta for' needs C++20 (-std=c++20): its count is not an integer literal or "
+           "its body is not braced, so the body becomes a template lambda";
+    seekAfter(lexer, t[bodyEnd]);
+    return Meta::Dropped;
+  }
   RewritePlan plan;
   plan.add("::__circle_meta_for<(", colon + 1);
   planDependentExpression(t, colon + 1, close, enums_, plan);

@@ -126,6 +126,22 @@ expect_eq "$(./names)" "3 c_b 3.5 member ok" "members named length and string ke
 "$CIRCLE" "$PROGRAMS/dialect_meta_for.cxx" -o meta_for > build.log 2>&1
 expect_eq "$?" 0 "dialect_meta_for.cxx compiles ($(cat build.log))"
 expect_eq "$(./meta_for)" "$(cat "$PROGRAMS/dialect_meta_for.out")" "@meta for prints once per value"
+# Before C++20 the lambda form is refused at the '@meta', the replayed form taken.
+cat > metafor17.cxx <<'SRC'
+#include <cstdio>
+template <int N> void each() {
+  @meta for (int i : N) { std::printf("%d", i); }
+}
+int main() {
+  @meta for (int i : 3) { std::printf("%d", i); }
+  each<2>();
+}
+SRC
+out=$("$CIRCLE" -std=c++17 metafor17.cxx -o metafor17 2>&1); rc=$?
+expect_eq "$rc" 1 "@meta for over a template's constant as C++17 fails"
+expect_contains "$out" "metafor17.cxx:3:3: error: this '@meta for' needs C++20 (-std=c++20)" "said at the @meta"
+expect_not_contains "$out" "__circle" "no helper of circle's named"
+expect_eq "$(grep -c error: <<< "$out")" 1 "one error: the literal count's loop compiles"
 
 # User attributes (declared, with defaults and flags, on enumerators), reflection on a
 # template's enum (packs in folds, statements, template arguments; enum_count; a
