@@ -229,4 +229,27 @@ onesweep() {
 expect_eq "$(onesweep policy_hubIjNS0_8NullType)" 56 "CUB's onesweep kernel, keys: nvcc's register count"
 expect_eq "$(onesweep policy_hubIiNS0_8NullType)" 56 "CUB's onesweep kernel, int keys: nvcc's register count"
 expect_eq "$(onesweep policy_hubIjj)" 80 "CUB's onesweep kernel, key-value pairs: nvcc's register count"
+# Inlining into one function stops near 10,000 IR instructions (targets/nvptx/
+# inline_growth.h): a kernel calling N distinct ~300-instruction functions once each
+# inlines all 20 of 20, and stops with calls left at 60.
+grow() {
+  for ((i = 0; i < $1; ++i)); do
+    printf '__device__ static float f%d(const float* p, int n) {\n  float a = 0, b = 1;\n' $i
+    printf '  _Pragma("unroll") for (int j = 0; j < 24; ++j) { a += p[(j * %d) %% n] * b; b = b * 1.0001f + p[(j + %d) %% n]; if (a > %d.5f) a -= b; }\n  return a + b;\n}\n' $((i + 3)) $i $i
+  done
+  printf '__global__ void k(const float* p, float* out, int n) { *out = 0'
+  for ((i = 0; i < $1; ++i)); do printf ' + f%d(p, n)' $i; done
+  printf '; }\nint main() {}\n'
+}
+kernel_ir() { awk '/^define .*ptx_kernel/{n = 0; on = 1; next} on && /^}/{print n; on = 0} on && /^  [^ ]/{n++}' "$1"; }
+grow 20 > grow20.cxx; grow 60 > grow60.cxx
+for n in 20 60; do
+  cu -sm_90 -S -gpu "grow$n.cxx" -o "grow$n" > /dev/null 2>&1
+  cu -sm_90 -S -gpu -emit-llvm "grow$n.cxx" -o "grow${n}ll" > /dev/null 2>&1
+done
+expect_eq "$(grep -c 'call.uni' grow20.sm_90.ptx)" 0 "20 callees: all inlined"
+calls=$(grep -c 'call.uni' grow60.sm_90.ptx)
+check; [ "$calls" -gt 0 ] || fail "60 callees: some calls left (none)"
+size=$(kernel_ir grow60ll.sm_90.ll)
+check; [ "$size" -gt 4000 ] && [ "$size" -le 10000 ] || fail "60 callees: the kernel inlined up to the limit ($size IR instructions)"
 finish
