@@ -105,6 +105,10 @@ def fgpu_auto_stack : Flag<["-"], "fgpu-auto-stack">, Group<grp_dev>,
   HelpText<"Raise CUDA's stack limit before a kernel whose stack ptxas cannot size (default)">;
 def fno_gpu_auto_stack : Flag<["-"], "fno-gpu-auto-stack">, Group<grp_dev>,
   HelpText<"Do not raise the stack limit; warn instead">;
+def fgpu_relocatable_ptxas : Flag<["-"], "fgpu-relocatable-ptxas">, Group<grp_dev>,
+  HelpText<"Assemble each sm's device code function by function (ptxas -c, then nvlink): far faster for very large device code, without ptxas's optimisation across calls">;
+def fno_gpu_relocatable_ptxas : Flag<["-"], "fno-gpu-relocatable-ptxas">, Group<grp_dev>,
+  HelpText<"Assemble each sm's device code as one program (default)">;
 def use_fast_math : Flag<["-", "--"], "use_fast_math">, Group<grp_dev>,
   HelpText<"nvcc: --ftz=true --prec-div=false --prec-sqrt=false --fmad=true, fast math functions">;
 def ftz_EQ : Joined<["-", "--"], "ftz=">, Group<grp_dev>, MetaVarName<"<true|false>">,

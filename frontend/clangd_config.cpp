@@ -32,6 +32,7 @@ std::string clangdConfigText(const Options& o) {
          "-include, " +
          circleIncludeDir() + "/circle/clangd.h]\n"
          "  Remove: [-sm_*, -OG*, -gpu, -spirv, -rdc, -rdc=*, -fgpu-auto-stack, -fno-gpu-auto-stack, --keep-temps,\n"
+         "           -fgpu-relocatable-ptxas, -fno-gpu-relocatable-ptxas,\n"
          "           -G, -lineinfo, --device-library, -arch=*, -arch, -code=*, -gencode*, -maxrregcount*,\n"
          "           -use_fast_math, --use_fast_math, -Xptxas, -Xnvlink, --resource-usage, -ftz=*, -prec-div=*,\n"
          "           -prec-sqrt=*, -fmad=*, --fmad=*, --expt-*, -ftime-report, -cudart*, -default-stream*]\n";

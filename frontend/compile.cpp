@@ -901,7 +901,9 @@ void printPlan(const Options& o, const CudaToolkit* tk, const clang::CompilerInv
   bool assembles = !o.gpuOutput;
   for (int sm : o.smTargets) {
     llvm::errs() << devicePassLine(sm, tk->ptxIsa, o.deviceOpt);
-    if (assembles) llvm::errs() << ", then \"" << tk->ptxas << "\" -arch=" << smName(sm);
+    if (assembles)
+      llvm::errs() << ", then \"" << tk->ptxas << "\"" << (o.ptxasRelocatable ? " -c" : "") << " -arch=" << smName(sm);
+    if (assembles && o.ptxasRelocatable) llvm::errs() << ", then \"" << tk->nvlink << "\" --arch=" << smName(sm);
     llvm::errs() << "\n";
   }
   if (assembles && !o.smTargets.empty() && !o.rdc && o.deviceOnly != DeviceOnly::Cubin)

@@ -344,6 +344,8 @@ private:
     case OPT_fno_gpu_rdc: o_.rdc = false; break;
     case OPT_fgpu_auto_stack: o_.gpuAutoStack = true; break;
     case OPT_fno_gpu_auto_stack: o_.gpuAutoStack = false; break;
+    case OPT_fgpu_relocatable_ptxas: o_.ptxasRelocatable = true; break;
+    case OPT_fno_gpu_relocatable_ptxas: o_.ptxasRelocatable = false; break;
     case OPT_use_fast_math:
       o_.math.ftz = o_.math.fmad = o_.math.approxFunctions = true;
       o_.math.precDiv = o_.math.precSqrt = false;

@@ -98,6 +98,7 @@ struct Options {
   bool rdc = false;         // -rdc: relocatable device code, linked across objects by circle
   bool deviceLibrary = false; // --device-library: device bitcode of every definition, nothing linked
   bool gpuAutoStack = true; // -fno-gpu-auto-stack: do not raise the stack limit for kernels ptxas cannot size
+  bool ptxasRelocatable = false; // -fgpu-relocatable-ptxas: ptxas -c per sm, then nvlink
   bool keepTemps = false;   // --keep-temps: leave the PTX/cubin/fatbin files beside the output
   bool verbose = false;     // -v: the toolkit used and the external tools circle runs
   bool dryRun = false;      // -###: print what would run, run nothing

@@ -12,6 +12,7 @@ inline PtxasOptions ptxasOptions(const Options& o) {
   p.verbose = o.verbose;
   p.report = o.ptxasReport;
   p.extra = o.ptxasArgs;
+  p.relocatable = o.ptxasRelocatable;
   return p;
 }
 

@@ -72,17 +72,18 @@ std::string functionNamedByPtxas(const std::string& message) {
 std::string assembleImage(const CudaToolkit& tk, const std::string& ptx, SmImage& img, PtxasOptions opts,
                           bool deviceRuntime, const std::string& objectFile, const std::vector<std::string>& nvlinkArgs,
                           std::string& messages, std::map<std::string, unsigned>* frames) {
-  opts.relocatable = deviceRuntime;
-  std::string assembled = deviceRuntime ? objectFile : img.cubinFile;
+  opts.relocatable = opts.relocatable || deviceRuntime;
+  std::string assembled = opts.relocatable ? objectFile : img.cubinFile;
   if (std::string err = assemblePtx(tk, img.sm, ptx, img.ptxFile, assembled, opts, messages, frames); !err.empty())
     return err;
-  if (!deviceRuntime) return {};
+  if (!opts.relocatable) return {};
+  const char* why = deviceRuntime ? "linking CUDA's device runtime library" : "-fgpu-relocatable-ptxas";
   if (!llvm::sys::fs::exists(tk.nvlink) || !llvm::sys::fs::exists(tk.cudadevrt))
-    return "linking CUDA's device runtime library for " + smName(img.sm) + " needs the toolkit's nvlink and "
-           "libcudadevrt.a ('" + tk.nvlink + "', '" + tk.cudadevrt + "')";
+    return std::string(why) + " for " + smName(img.sm) + " needs the toolkit's nvlink and libcudadevrt.a ('" +
+           tk.nvlink + "', '" + tk.cudadevrt + "')";
   if (std::string err = runNvlink(tk, img.sm, assembled, img.cubinFile, opts.verbose, nvlinkArgs); !err.empty())
-    return "nvlink failed for " + smName(img.sm) + " (linking CUDA's device runtime library):\n" + err;
-  img.ptxFile.clear();
+    return "nvlink failed for " + smName(img.sm) + " (" + why + "):\n" + err;
+  if (deviceRuntime) img.ptxFile.clear();
   return {};
 }
 

@@ -19,7 +19,7 @@ struct PtxasOptions {
   bool lineInfo = false;    // -lineinfo
   bool verbose = false;     // circle -v: print the command
   bool report = false;      // -Xptxas -v / --resource-usage: print ptxas's per-kernel report
-  bool relocatable = false; // -c: calls to functions defined elsewhere are left for nvlink
+  bool relocatable = false; // -c, then nvlink: each function on its own (-fgpu-relocatable-ptxas)
   std::vector<std::string> extra; // -Xptxas, -maxrregcount
 };
 
@@ -42,9 +42,10 @@ std::string functionNamedByPtxas(const std::string& message);
 bool fromDeviceRuntimeLibrary(const std::string& symbol);
 
 // One sm's image from its PTX: ptxas writes img.cubinFile. With `deviceRuntime` (the
-// module calls into libcudadevrt.a) ptxas writes the relocatable `objectFile` instead,
-// nvlink links it with the library into img.cubinFile, and the image carries no PTX:
-// the driver cannot JIT-link PTX that calls into the library.
+// module calls into libcudadevrt.a) or opts.relocatable, ptxas writes the relocatable
+// `objectFile` instead and nvlink links it (with the library) into img.cubinFile; with
+// `deviceRuntime` the image carries no PTX: the driver cannot JIT-link PTX that calls
+// into the library.
 std::string assembleImage(const CudaToolkit& tk, const std::string& ptx, SmImage& img, PtxasOptions opts,
                           bool deviceRuntime, const std::string& objectFile, const std::vector<std::string>& nvlinkArgs,
                           std::string& messages, std::map<std::string, unsigned>* frames = nullptr);

@@ -252,4 +252,14 @@ calls=$(grep -c 'call.uni' grow60.sm_90.ptx)
 check; [ "$calls" -gt 0 ] || fail "60 callees: some calls left (none)"
 size=$(kernel_ir grow60ll.sm_90.ll)
 check; [ "$size" -gt 4000 ] && [ "$size" -le 10000 ] || fail "60 callees: the kernel inlined up to the limit ($size IR instructions)"
+# -fgpu-relocatable-ptxas: each sm through `ptxas -c`, then nvlink; the fat binary still
+# has each sm's cubin and PTX, and a cubin is a linked one (EXEC), not ptxas's object.
+out=$(cu -v -fgpu-relocatable-ptxas -sm_75 -sm_90 "$EXAMPLES/saxpy.cxx" -o rsaxpy 2>&1)
+expect_eq "$?" 0 "-fgpu-relocatable-ptxas builds"
+expect_contains "$out" '"-c" "-m64" "-v" "-arch=sm_90"' "ptxas -c"
+expect_contains "$out" 'nvlink" "--arch=sm_90"' "then nvlink"
+expect_eq "$("$CIRCLE" --list-fatbin=rsaxpy | wc -l)" 4 "two cubins, two PTX"
+cu -fgpu-relocatable-ptxas -sm_90 -cubin "$EXAMPLES/saxpy.cxx" -o rsaxpy.cubin > /dev/null 2>&1
+expect_contains "$(readelf -h rsaxpy.cubin)" "EXEC (Executable file)" "-cubin: the linked cubin"
+expect_contains "$(cu -fgpu-relocatable-ptxas -sm_90 "$EXAMPLES/saxpy.cxx" -o x -### 2>&1)" '-c -arch=sm_90, then "' "-### says so"
 finish
