@@ -4,6 +4,7 @@
 #include "dialect/statement_takeover.h"
 #include "frontend/preamble_pch.h"
 
+#include "codegen/cluster_dims.h"
 #include "codegen/codegen_objects.h"
 #include "codegen/device_constants.h"
 #include "codegen/device_rtti_objects.h"
@@ -11,7 +12,6 @@
 #include "codegen/exception_islands.h"
 #include "codegen/gpu_only_functions.h"
 #include "codegen/host_roots.h"
-#include "codegen/cluster_dims.h"
 #include "codegen/kernel_index.h"
 #include "codegen/left_out_functions.h"
 #include "codegen/replay_consumer.h"
