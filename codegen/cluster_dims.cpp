@@ -4,6 +4,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "llvm/IR/Module.h"
+#include "support/gpu_arch.h"
 
 namespace circle {
 namespace {
@@ -24,9 +25,9 @@ std::vector<ClusterDimsError> markClusterDims(llvm::Module& m, const DeclsByName
     llvm::Function* f = m.getFunction(symbol);
     if (!f || f->isDeclaration()) continue;
     const auto* attr = fd->getAttr<clang::CUDAClusterDimsAttr>();
-    if (sm < 90) {
-      errors.push_back({fd, "kernel '" + fd->getQualifiedNameAsString() + "' is declared __cluster_dims__, and sm_" +
-                                std::to_string(sm) + " has no thread block clusters (sm_90 and later do); drop that "
+    if (smNumber(sm) < 90) {
+      errors.push_back({fd, "kernel '" + fd->getQualifiedNameAsString() + "' is declared __cluster_dims__, and " +
+                                smName(sm) + " has no thread block clusters (sm_90 and later do); drop that "
                                 "-sm_XX, or launch with clusters through cudaLaunchKernelEx where they exist"});
       continue;
     }

@@ -1,6 +1,7 @@
 #include "codegen/codegen_objects.h"
 
 #include "sema/implicit_prelude.h"
+#include "support/gpu_arch.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -25,8 +26,9 @@ TargetValues hostTargetValues() {
 
 TargetValues nvptxTargetValues(int sm) {
   TargetValues v;
-  v.sm = sm;
-  v.mask = nvvmArchBit(sm);
+  v.sm = smNumber(sm);
+  v.arch = sm;
+  v.mask = nvvmArchBit(smNumber(sm)); // nv/target: sm_90a provides what sm_90 does
   return v;
 }
 
@@ -38,7 +40,7 @@ TargetValues spirvTargetValues() {
 
 CodegenObjectScope::CodegenObjectScope(clang::ASTContext& ast, const TargetValues& v) : ast_(ast) {
   const unsigned long long values[] = {v.host, v.spirv, 0, static_cast<unsigned long long>(v.sm), v.mask,
-                                       static_cast<unsigned long long>(v.sm)};
+                                       static_cast<unsigned long long>(v.arch)};
   static_assert(std::size(values) == std::size(kNames));
   for (size_t i = 0; i < std::size(kNames); ++i) give(kNames[i], values[i]);
 }

@@ -18,7 +18,8 @@ namespace circle {
 struct TargetValues {
   bool host = false;
   bool spirv = false;
-  int sm = 0;                   // 0 off the GPU
+  int sm = 0;                   // __nvvm_current_device_sm: sm_90a's is 90; 0 off the GPU
+  int arch = 0;                 // __nvvm_arch: the target itself (support/gpu_arch.h); 0 off the GPU
   unsigned long long mask = 1;  // the sm's nvvm_bits_t bit; 1 off the GPU
 };
 

@@ -1,6 +1,7 @@
 #include "dialect/enum_reflection.h"
 
 #include "dialect/user_attributes.h"
+#include "support/gpu_arch.h"
 
 namespace circle {
 
@@ -39,7 +40,7 @@ std::string chars(const std::string& x) {
 
 EnumInfo nvvmArchEnum(const std::vector<int>& sms) {
   EnumInfo arch{"nvvm_arch_t", {}};
-  for (int sm : sms) arch.enumerators.push_back("sm_" + std::to_string(sm));
+  for (int sm : sms) arch.enumerators.push_back(smName(sm));
   return arch;
 }
 

@@ -3,6 +3,7 @@
 #include "frontend/device_runtime_path.h"
 #include "frontend/options.h"
 #include "sema/implicit_prelude.h"
+#include "support/gpu_arch.h"
 
 namespace circle {
 
@@ -19,7 +20,7 @@ std::string clangdHeaderText(const Options& o) {
 std::string clangdConfigText(const Options& o) {
   std::string sms;
   for (int sm : o.smTargets.empty() ? std::vector<int>{75} : o.smTargets)
-    sms += ", --cuda-gpu-arch=sm_" + std::to_string(sm);
+    sms += ", --cuda-gpu-arch=" + smName(sm);
   std::string cuda = o.cudaPath ? ", --cuda-path=" + *o.cudaPath : "";
   return "# .clangd for circle sources (circle --print-clangd-flags): clangd reads the compile\n"
          "# commands (compile_commands.json) with Clang's driver; these lines turn circle's\n"

@@ -108,8 +108,8 @@ std::optional<CudaToolkit> findToolkit(const Options& o) {
 int listGpus(const Options& o) {
   std::optional<CudaToolkit> tk = findToolkit(o);
   if (!tk) return 1;
-  for (int sm : tk->ptxasArchs)
-    llvm::outs() << (o.listGpu == GpuListing::Virtual ? "compute_" : "sm_") << sm << "\n";
+  for (int sm : tk->ptxasArchs) // nvcc's lists leave the arch-specific ones out
+    if (!smArchSpecific(sm)) llvm::outs() << (o.listGpu == GpuListing::Virtual ? "compute_" : "sm_") << sm << "\n";
   return 0;
 }
 

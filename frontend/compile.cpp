@@ -862,7 +862,7 @@ protected:
   }
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     clang::Preprocessor& pp = ci.getPreprocessor();
-    pp.setTokenWatcher([ban = banCudaArch(pp), gate = gateIfTargetMacro(pp), storageOnly = watchStorageOnly(),
+    pp.setTokenWatcher([ban = banCudaArch(pp, anyArchSpecific(c_.smTargets())), gate = gateIfTargetMacro(pp), storageOnly = watchStorageOnly(),
                         &untagged = c_.untagged(), &launches = c_.launchTokens(ci.getSourceManager()),
                         &ci, dialect = takeOverDialectStatements(pp, c_.smTargets())](const clang::Token& tok) {
       ban(tok);
@@ -951,7 +951,7 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
   }
   bool ok;
   if (o.kind == OutputKind::Preprocessed || o.kind == OutputKind::Dependencies) {
-    PreprocessAction action(o.kind == OutputKind::Preprocessed ? &text : nullptr);
+    PreprocessAction action(o.kind == OutputKind::Preprocessed ? &text : nullptr, anyArchSpecific(o.smTargets));
     ok = ci.ExecuteAction(action);
   } else {
     Compilation c(o, tk, input.path, output, temps, outputs, report);

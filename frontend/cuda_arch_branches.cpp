@@ -1,6 +1,7 @@
 #include "frontend/cuda_arch_branches.h"
 
 #include "frontend/raw_tokens.h"
+#include "support/gpu_arch.h"
 
 #include <algorithm>
 #include <map>
@@ -14,6 +15,12 @@ namespace tk = clang::tok;
 
 constexpr llvm::StringLiteral kArch = "__CUDA_ARCH__";
 constexpr size_t npos = std::string::npos;
+
+// __CUDA_ARCH__, and the macros only an arch-specific sm defines (sm_90a's
+// __CUDA_ARCH_FEAT_SM90_ALL...): what each target's preprocessor would see differently.
+bool isArchMacro(const RawToken& t) {
+  return t.kind == tk::raw_identifier && (t.text == kArch || isArchSpecificMacro(t.text));
+}
 
 enum class Scope { Function, Other };
 
@@ -40,9 +47,9 @@ struct Group {
 
 // One target's view: the value __CUDA_ARCH__ has there (none on the host).
 struct Target {
-  int sm = 0; // 0: the host (and SPIR-V)
+  int sm = 0; // 0: the host (and SPIR-V); support/gpu_arch.h numbers the others
   bool defined() const { return sm != 0; }
-  std::string value() const { return std::to_string(sm * 10); }
+  std::optional<long long> macro(llvm::StringRef name) const { return cudaArchMacroValue(name, sm); }
 };
 
 // A #if expression with __CUDA_ARCH__ given: nothing when it uses another macro.
@@ -169,15 +176,12 @@ private:
     if (i_ < end_ && t_[i_].is("defined")) {
       ++i_;
       bool paren = take(tk::l_paren);
-      if (!(i_ < end_ && t_[i_].is(kArch))) return fail(); // another macro: unknown here
-      ++i_;
+      if (!(i_ < end_ && isArchMacro(t_[i_]))) return fail(); // another macro: unknown here
+      bool defined = target_.macro(t_[i_++].text).has_value();
       if (paren && !take(tk::r_paren)) return fail();
-      return target_.defined();
+      return defined;
     }
-    if (i_ < end_ && t_[i_].is(kArch)) {
-      ++i_;
-      return target_.defined() ? target_.sm * 10 : 0;
-    }
+    if (i_ < end_ && isArchMacro(t_[i_])) return target_.macro(t_[i_++].text).value_or(0);
     return fail(); // another identifier: a macro only the preprocessor knows
   }
 
@@ -255,7 +259,10 @@ public:
   Rewriter(llvm::StringRef text, llvm::StringRef path, const std::vector<int>& sms)
       : text_(text), path_(path), t_(rawTokens(text)) {
     targets_.push_back({0});
-    for (int sm : sms) targets_.push_back({sm});
+    for (int sm : sms) {
+      targets_.push_back({sm});
+      archSpecific_ |= smArchSpecific(sm);
+    }
     for (size_t i = 0; i < text.size(); ++i)
       if (text[i] == '\n') lineStarts_.push_back(i + 1);
   }
@@ -267,12 +274,13 @@ public:
     bool changed = false;
     auto emitCode = [&](size_t to) {
       // Outside the regions: __CUDA_ARCH__ in a function body's expressions.
-      for (; nextCodeUse_ < codeUses_.size() && codeUses_[nextCodeUse_].first < to; ++nextCodeUse_) {
-        auto [offset, inFunction] = codeUses_[nextCodeUse_];
-        if (offset < cursor || !inFunction) continue;
-        out.append(text_.data() + cursor, offset - cursor);
+      // (sm_90a's macros there are left to sema/cuda_arch_ban.h.)
+      for (; nextCodeUse_ < codeUses_.size() && codeUses_[nextCodeUse_].offset < to; ++nextCodeUse_) {
+        const CodeUse& use = codeUses_[nextCodeUse_];
+        if (use.offset < cursor || !use.inFunction || use.name != kArch) continue;
+        out.append(text_.data() + cursor, use.offset - cursor);
         out += "(__nvvm_current_device_sm * 10)";
-        cursor = offset + kArch.size();
+        cursor = use.offset + kArch.size();
         changed = true;
       }
       out.append(text_.data() + cursor, to - cursor);
@@ -288,7 +296,7 @@ public:
       }
       emitCode(begin);
       // Skip the code uses inside the region: each copy substitutes its own value.
-      while (nextCodeUse_ < codeUses_.size() && codeUses_[nextCodeUse_].first < end) ++nextCodeUse_;
+      while (nextCodeUse_ < codeUses_.size() && codeUses_[nextCodeUse_].offset < end) ++nextCodeUse_;
       out += region(begin, end);
       cursor = end;
       changed = true;
@@ -319,7 +327,7 @@ private:
         d.name = i + 1 < j && t_[i + 1].kind == tk::raw_identifier ? t_[i + 1].text : llvm::StringRef();
         d.lineBegin = lineStartOf(t_[i].offset);
         d.lineEnd = lineEndAfter(t_[j - 1].offset + t_[j - 1].length);
-        for (size_t k = i + 1; k < j; ++k) d.arch |= t_[k].is(kArch);
+        for (size_t k = i + 1; k < j; ++k) d.arch |= isArchMacro(t_[k]);
         dirs_.push_back(d);
         size_t index = dirs_.size() - 1;
         if (d.name == "if" || d.name == "ifdef" || d.name == "ifndef") {
@@ -358,7 +366,7 @@ private:
       }
       const RawToken& tok = t_[i];
       bool inFunction = !scopes.empty() && scopes.back() == Scope::Function;
-      if (tok.is(kArch)) codeUses_.push_back({tok.offset, inFunction});
+      if (isArchMacro(tok)) codeUses_.push_back({tok.offset, inFunction, tok.text});
       for (Open& o : open) {
         Group& g = groups_[o.group];
         size_t level = o.snapshot.size();
@@ -428,7 +436,8 @@ private:
       std::optional<long long> v;
       size_t expr = d.first + 2;
       if (d.name == "ifdef" || d.name == "ifndef" || d.name == "elifdef" || d.name == "elifndef") {
-        if (expr == d.last && t_[expr].is(kArch)) v = target.defined() == (d.name == "ifdef" || d.name == "elifdef");
+        if (expr == d.last && isArchMacro(t_[expr]))
+          v = target.macro(t_[expr].text).has_value() == (d.name == "ifdef" || d.name == "elifdef");
       } else {
         v = Evaluator(t_, expr, d.last + 1, target).run();
       }
@@ -445,34 +454,34 @@ private:
       std::string with;
     };
     std::vector<Edit> edits;
-    std::string value = target.defined() ? target.value() : "0";
-    std::string isDefined = target.defined() ? "1" : "0", notDefined = target.defined() ? "0" : "1";
+    auto isDefined = [&](const RawToken& macro) { return target.macro(macro.text).has_value(); };
     for (const Directive& d : dirs_) {
       if (d.lineBegin < begin || d.lineBegin >= end || !d.arch) continue;
       for (size_t k = d.first + 1; k <= d.last; ++k) {
         const RawToken& tok = t_[k];
         if (k == d.first + 1 && (d.name.ends_with("ifdef") || d.name.ends_with("ifndef")) && k + 1 <= d.last &&
-            t_[k + 1].is(kArch)) {
-          bool negated = d.name.ends_with("ifndef");
+            isArchMacro(t_[k + 1])) {
+          bool taken = isDefined(t_[k + 1]) != d.name.ends_with("ifndef");
           edits.push_back({tok.offset, t_[k + 1].offset + t_[k + 1].length,
-                           std::string(d.name.starts_with("el") ? "elif " : "if ") + (negated ? notDefined : isDefined)});
+                           std::string(d.name.starts_with("el") ? "elif " : "if ") + (taken ? "1" : "0")});
           ++k;
         } else if (tok.is("defined")) {
           size_t a = k + 1;
           bool paren = a <= d.last && t_[a].kind == tk::l_paren;
           if (paren) ++a;
-          if (a > d.last || !t_[a].is(kArch)) continue;
+          if (a > d.last || !isArchMacro(t_[a])) continue;
           size_t last = paren && a + 1 <= d.last && t_[a + 1].kind == tk::r_paren ? a + 1 : a;
-          edits.push_back({tok.offset, t_[last].offset + t_[last].length, isDefined});
+          edits.push_back({tok.offset, t_[last].offset + t_[last].length, isDefined(t_[a]) ? "1" : "0"});
           k = last;
-        } else if (tok.is(kArch)) {
-          edits.push_back({tok.offset, tok.offset + tok.length, value});
+        } else if (isArchMacro(tok)) {
+          edits.push_back({tok.offset, tok.offset + tok.length, std::to_string(target.macro(tok.text).value_or(0))});
         }
       }
     }
     // Code: the pass's value (the host's copy never runs device-only code).
-    for (const auto& [offset, inFunction] : codeUses_)
-      if (offset >= begin && offset < end) edits.push_back({offset, offset + kArch.size(), value});
+    for (const CodeUse& use : codeUses_)
+      if (use.offset >= begin && use.offset < end)
+        edits.push_back({use.offset, use.offset + use.name.size(), std::to_string(target.macro(use.name).value_or(0))});
     std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.from < b.from; });
     std::string out;
     size_t cursor = begin;
@@ -489,7 +498,7 @@ private:
     // Targets that preprocess the region alike share a copy; without a signature
     // (a condition names other macros) or with __CUDA_ARCH__ in code, each has its own.
     bool codeUse = std::any_of(codeUses_.begin(), codeUses_.end(),
-                               [&](const auto& u) { return u.first >= begin && u.first < end; });
+                               [&](const CodeUse& u) { return u.offset >= begin && u.offset < end; });
     std::vector<std::vector<int>> classes; // indices into targets_, host's class last
     std::map<std::vector<bool>, size_t> bySignature;
     for (size_t i = 0; i < targets_.size(); ++i) {
@@ -513,9 +522,12 @@ private:
       for (size_t c = 0; c < classes.size(); ++c) {
         const Target& first = targets_[classes[c].front()];
         if (c + 1 < classes.size()) {
+          // sm_90 and sm_90a share __nvvm_current_device_sm; __nvvm_arch tells them apart.
           std::string cond;
-          for (int i : classes[c]) cond += (cond.empty() ? "" : " || ") + std::string("__nvvm_current_device_sm == ") +
-                                         std::to_string(targets_[i].sm);
+          for (int i : classes[c])
+            cond += (cond.empty() ? "" : " || ") +
+                    (archSpecific_ ? "__nvvm_arch == " + std::to_string(targets_[i].sm)
+                                   : "__nvvm_current_device_sm == " + std::to_string(targets_[i].sm));
           out += (c ? " else if target(" : "if target(") + cond + ") {\n";
         } else {
           out += " else {\n";
@@ -534,10 +546,16 @@ private:
   llvm::StringRef text_, path_;
   std::vector<RawToken> t_;
   std::vector<Target> targets_;
+  bool archSpecific_ = false; // a target is arch-specific (sm_90a)
   std::vector<size_t> lineStarts_;
   std::vector<Directive> dirs_;
   std::vector<Group> groups_;
-  std::vector<std::pair<size_t, bool>> codeUses_; // __CUDA_ARCH__ outside directives: offset, in a function body
+  struct CodeUse {
+    size_t offset;
+    bool inFunction; // in a function body
+    llvm::StringRef name;
+  };
+  std::vector<CodeUse> codeUses_; // __CUDA_ARCH__ (or sm_90a's macros) outside directives
   size_t nextCodeUse_ = 0;
 };
 
@@ -545,7 +563,7 @@ private:
 
 std::optional<std::string> rewriteCudaArchGuards(llvm::StringRef text, llvm::StringRef path,
                                                  const std::vector<int>& sms) {
-  if (sms.empty() || !text.contains(kArch)) return std::nullopt;
+  if (sms.empty() || !text.contains("__CUDA_ARCH")) return std::nullopt;
   return Rewriter(text, path, sms).run();
 }
 

@@ -1,5 +1,7 @@
 #include "frontend/gpu_arch_values.h"
 
+#include "support/gpu_arch.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -8,18 +10,22 @@
 namespace circle {
 namespace {
 
-// "sm_90" / "compute_90" / "90" -> 90; an error names the option and the value.
+// "sm_90" / "compute_90" / "90" -> 90, "sm_90a" -> 90 + kArchSpecific; an error names
+// the option and the value.
 std::string readOne(const std::string& option, llvm::StringRef v, std::vector<int>& out) {
   llvm::StringRef digits = v;
   if (!digits.consume_front("sm_")) digits.consume_front("compute_");
+  bool archSpecific = digits.consume_back("a");
+  bool family = !archSpecific && digits.consume_back("f");
   unsigned sm = 0;
-  if (digits.empty() || digits.getAsInteger(10, sm) || sm < 10 || sm > 999) {
-    bool variant = !digits.empty() && (digits.back() == 'a' || digits.back() == 'f') &&
-                   !digits.drop_back().getAsInteger(10, sm);
+  if (digits.empty() || digits.getAsInteger(10, sm) || sm < 10 || sm > 999)
     return "'" + option + v.str() + "' is not a GPU architecture: expected sm_XX or compute_XX with a number, e.g. "
-           "sm_90" + (variant ? std::string(" (arch-specific variants such as sm_90a are not supported yet)") : "");
-  }
-  out.push_back(int(sm));
+           "sm_90, or an arch-specific one, e.g. sm_90a";
+  if (family)
+    return "'" + option + v.str() + "': family-specific architectures (sm_XXf) are not supported: Clang 22, which "
+           "circle generates device code with, cannot target them; name the arch-specific sm_" +
+           std::to_string(sm) + "a or the plain sm_" + std::to_string(sm);
+  out.push_back(int(sm) + (archSpecific ? kArchSpecific : 0));
   return {};
 }
 
@@ -85,20 +91,25 @@ std::string readGencode(const std::string& value, std::vector<int>& out) {
   return {};
 }
 
-std::vector<int> resolveArchRequests(const ArchRequests& r, std::string& error) {
+std::vector<int> resolveArchRequests(const ArchRequests& r, std::string& error, bool onePtxOrCubin) {
   std::vector<int> sms = r.sms;
   if (!r.codes.empty()) {
     // nvcc compiles -code's real architectures from -arch's virtual one, which
     // must not be newer.
-    int lowest = *std::min_element(r.codes.begin(), r.codes.end());
+    int lowest = *std::min_element(r.codes.begin(), r.codes.end(), [](int a, int b) { return smNumber(a) < smNumber(b); });
     for (int a : r.arch)
-      if (a > lowest) {
-        error = "-code=sm_" + std::to_string(lowest) + " is older than -arch=compute_" + std::to_string(a);
+      if (smNumber(a) > smNumber(lowest)) {
+        error = "-code=" + smName(lowest) + " is older than -arch=compute_" + smDigits(a);
         return {};
       }
     sms.insert(sms.end(), r.codes.begin(), r.codes.end());
   } else {
     sms.insert(sms.end(), r.arch.begin(), r.arch.end());
+    // nvcc's -arch=sm_90a also embeds compute_90's PTX, which other GPUs can JIT
+    // (sm_90a's cannot): circle's sm_90 target carries it. -ptx and -cubin write
+    // sm_90a's alone, as nvcc's.
+    for (int a : r.arch)
+      if (smArchSpecific(a) && !onePtxOrCubin) sms.push_back(smNumber(a));
   }
   sortUnique(sms);
   return sms;
@@ -106,8 +117,8 @@ std::vector<int> resolveArchRequests(const ArchRequests& r, std::string& error) 
 
 std::vector<int> expandArchKeyword(const std::string& keyword, const std::vector<int>& supported) {
   std::vector<int> out;
-  for (int sm : supported)
-    if (keyword == "all" || out.empty() || out.back() / 10 != sm / 10) out.push_back(sm);
+  for (int sm : supported) // as nvcc's, without arch-specific sms
+    if (!smArchSpecific(sm) && (keyword == "all" || out.empty() || out.back() / 10 != sm / 10)) out.push_back(sm);
   sortUnique(out);
   return out;
 }

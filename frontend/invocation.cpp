@@ -18,6 +18,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <algorithm>
+#include <set>
 
 namespace circle {
 
@@ -117,15 +118,17 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
   // nvcc's list of the compile's architectures is the same in every pass: one
   // macro serves them all.
   if (toolkit && !opts.smTargets.empty()) {
-    std::string list;
-    for (int sm : opts.smTargets) list += (list.empty() ? "" : ",") + std::to_string(sm * 10);
+    std::string list; // sm_90a is 900, as sm_90 (once)
+    std::set<int> numbers;
+    for (int sm : opts.smTargets) numbers.insert(smNumber(sm));
+    for (int n : numbers) list += (list.empty() ? "" : ",") + std::to_string(n * 10);
     pp.addMacroDef("__CUDA_ARCH_LIST__=" + list);
   }
   // CUB picks its tuning (a type, ChainedPolicy::ActivePolicy) from one compile-time
   // PTX version, which in one pass cannot differ per target: like nvc++, whose macro
   // this is, circle builds CUB's algorithms for a single -sm_XX.
   if (toolkit && opts.smTargets.size() == 1)
-    pp.addMacroDef("__NVCOMPILER_CUDA_ARCH__=" + std::to_string(opts.smTargets.front() * 10));
+    pp.addMacroDef("__NVCOMPILER_CUDA_ARCH__=" + std::to_string(smNumber(opts.smTargets.front()) * 10));
   else if (toolkit)
     pp.addMacroDef("__NVCOMPILER_CUDA_ARCH__=__circle_one_ptx_version<>()");
   pp.addRemappedFile(kPreludeName, llvm::MemoryBuffer::getMemBufferCopy(preludeText(prelude), kPreludeName).release());

@@ -5,6 +5,7 @@
 #include "frontend/gpu_arch_values.h"
 #include "frontend/nvcc_spellings.h"
 #include "frontend/option_table.h"
+#include "support/gpu_arch.h"
 
 #include "clang/Options/Options.h"
 #include "llvm/ADT/StringExtras.h"
@@ -284,11 +285,11 @@ private:
       break;
     case OPT_sm: {
       std::vector<int> sm;
-      if (std::string err = readArchList("-sm_", value, sm); !err.empty() || value.find(',') != std::string::npos)
-        fail("'" + spelling + "' is not a GPU architecture: expected -sm_XX with a number, e.g. -sm_75 or -sm_90" +
-             (value.find_first_of("af") != std::string::npos ? " (arch-specific variants such as sm_90a are not "
-                                                               "supported yet)"
-                                                             : ""));
+      if (std::string err = readArchList("-sm_", value, sm); !err.empty() && value.ends_with("f"))
+        fail(err);
+      else if (!err.empty() || value.find(',') != std::string::npos)
+        fail("'" + spelling + "' is not a GPU architecture: expected -sm_XX with a number, e.g. -sm_75 or -sm_90, "
+             "or an arch-specific one, e.g. -sm_90a");
       arch_.sms.insert(arch_.sms.end(), sm.begin(), sm.end());
       break;
     }
@@ -481,7 +482,8 @@ private:
     else if (emitLLVM_) return fail("-emit-llvm needs -S (LLVM IR text) or -c (bitcode)");
 
     std::string archError;
-    o.smTargets = resolveArchRequests(arch_, archError);
+    o.smTargets = resolveArchRequests(arch_, archError,
+                                      o.deviceOnly == DeviceOnly::Ptx || o.deviceOnly == DeviceOnly::Cubin);
     if (!archError.empty()) return fail(archError);
     o.archKeyword = arch_.keyword;
     bool anySource = false, cudaSource = false;
@@ -608,7 +610,7 @@ std::string perSmOutputName(const std::string& output, int sm, const std::string
   std::filesystem::path p(output);
   // "out" and "out.ptx" both give out.sm_75.ptx.
   if (p.extension() == "." + ext) p.replace_extension();
-  return p.string() + ".sm_" + std::to_string(sm) + "." + ext;
+  return p.string() + "." + smName(sm) + "." + ext;
 }
 
 std::string deviceModuleOutputName(const Options& o, const std::string& output, int sm) {

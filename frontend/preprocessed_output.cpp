@@ -23,7 +23,7 @@ bool PreprocessAction::BeginSourceFileAction(clang::CompilerInstance& ci) {
   // The same token rules as a compile: __CUDA_ARCH__ is an error, `if target` is
   // expanded to the condition the code-generation passes fold.
   clang::Preprocessor& pp = ci.getPreprocessor();
-  pp.setTokenWatcher([ban = banCudaArch(pp), gate = gateIfTargetMacro(pp)](const clang::Token& tok) {
+  pp.setTokenWatcher([ban = banCudaArch(pp, archSpecific_), gate = gateIfTargetMacro(pp)](const clang::Token& tok) {
     ban(tok);
     gate(tok);
   });

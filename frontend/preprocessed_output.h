@@ -17,7 +17,9 @@ bool isCirclePreprocessedOutput(const std::string& path);
 class PreprocessAction : public clang::PreprocessorFrontendAction {
 public:
   // The text goes to `out` (nothing is kept for -M, which wants the rule only).
-  PreprocessAction(std::string* out) : out_(out) {}
+  // `archSpecificTargets`: a target is arch-specific (sm_90a), whose macros
+  // sema/cuda_arch_ban.h then reports.
+  PreprocessAction(std::string* out, bool archSpecificTargets) : out_(out), archSpecific_(archSpecificTargets) {}
 
 protected:
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override;
@@ -25,6 +27,7 @@ protected:
 
 private:
   std::string* out_;
+  bool archSpecific_;
 };
 
 } // namespace circle

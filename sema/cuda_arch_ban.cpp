@@ -1,5 +1,7 @@
 #include "sema/cuda_arch_ban.h"
 
+#include "support/gpu_arch.h"
+
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
@@ -16,11 +18,12 @@ constexpr const char* kMacro = "__CUDA_ARCH__";
 
 class CudaArchBan : public clang::PPCallbacks {
 public:
-  explicit CudaArchBan(clang::Preprocessor& pp) : pp_(pp) {}
+  CudaArchBan(clang::Preprocessor& pp, bool archSpecificTargets) : pp_(pp), archSpecific_(archSpecificTargets) {}
 
   // Code outside directives: every token the parser receives.
   void onToken(const clang::Token& tok) {
-    if (tok.is(clang::tok::identifier) && tok.getIdentifierInfo()->getName() == kMacro) report(tok.getLocation());
+    if (tok.is(clang::tok::identifier) && banned(tok.getIdentifierInfo()->getName()))
+      report(tok.getLocation(), tok.getIdentifierInfo()->getName());
   }
 
   void Ifdef(clang::SourceLocation, const clang::Token& name, const clang::MacroDefinition&) override { check(name); }
@@ -42,8 +45,13 @@ public:
   }
 
 private:
+  // sm_90a's macros differ between targets only when a target is arch-specific;
+  // elsewhere they are undefined everywhere, as with nvcc.
+  bool banned(llvm::StringRef name) const { return name == kMacro || (archSpecific_ && isArchSpecificMacro(name)); }
+
   void check(const clang::Token& name) {
-    if (name.getIdentifierInfo() && name.getIdentifierInfo()->getName() == kMacro) report(name.getLocation());
+    if (name.getIdentifierInfo() && banned(name.getIdentifierInfo()->getName()))
+      report(name.getLocation(), name.getIdentifierInfo()->getName());
   }
 
   // The condition's tokens, raw: an undefined identifier reads as 0 without any
@@ -77,27 +85,28 @@ private:
       }
       bool tested = operandOfDefined;
       operandOfDefined = false;
-      if (name == kMacro) {
-        report(tok.getLocation());
+      if (banned(name)) {
+        report(tok.getLocation(), name);
         continue;
       }
       // `defined(ARCH)` asks about ARCH, not about what it expands to.
       if (tested) continue;
       clang::IdentifierInfo* macro = pp_.getIdentifierInfo(name);
-      if (!expandsToCudaArch(macro)) continue;
-      if (report(tok.getLocation())) {
+      llvm::StringRef arch = expandsToCudaArch(macro);
+      if (arch.empty()) continue;
+      if (report(tok.getLocation(), arch)) {
         const clang::MacroInfo* through = pp_.getMacroInfo(macro);
         clang::DiagnosticsEngine& diags = pp_.getDiagnostics();
         diags.Report(through->getDefinitionLoc(),
-                     diags.getCustomDiagID(clang::DiagnosticsEngine::Note, "'%0' expands to __CUDA_ARCH__"))
-            << name;
+                     diags.getCustomDiagID(clang::DiagnosticsEngine::Note, "'%0' expands to %1"))
+            << name << arch;
       }
     }
   }
 
-  // Whether the macro's expansion mentions __CUDA_ARCH__, directly or through the
-  // macros it uses.
-  bool expandsToCudaArch(clang::IdentifierInfo* ii) {
+  // The per-target macro the macro's expansion mentions, directly or through the
+  // macros it uses, or empty.
+  llvm::StringRef expandsToCudaArch(clang::IdentifierInfo* ii) {
     std::set<const clang::IdentifierInfo*> seen;
     std::vector<clang::IdentifierInfo*> work{ii};
     while (!work.empty()) {
@@ -109,43 +118,46 @@ private:
       for (const clang::Token& t : mi->tokens()) {
         clang::IdentifierInfo* used = t.getIdentifierInfo();
         if (!used) continue;
-        if (used->getName() == kMacro) return true;
+        if (banned(used->getName())) return used->getName();
         work.push_back(used);
       }
     }
-    return false;
+    return {};
   }
 
   // False where it was reported already or is not to be (a system header).
-  bool report(clang::SourceLocation loc) {
+  bool report(clang::SourceLocation loc, llvm::StringRef macro) {
     clang::SourceManager& sm = pp_.getSourceManager();
     if (sm.isInSystemHeader(sm.getSpellingLoc(loc)) || !reported_.insert(sm.getExpansionLoc(loc).getRawEncoding()).second)
       return false;
     clang::DiagnosticsEngine& diags = pp_.getDiagnostics();
     diags.Report(loc, diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
-                                            "__CUDA_ARCH__ cannot be used here: circle compiles host and device "
+                                            "%0 cannot be used here: circle compiles host and device "
                                             "code in one pass, and reads it only in #if/#ifdef guards around whole "
-                                            "statements of a function body and in a function body's expressions; "
-                                            "here it would change what is declared for each target"));
+                                            "statements of a function body%1; here it would change what is declared "
+                                            "for each target"))
+        << macro << (macro == kMacro ? " and in a function body's expressions" : "");
     if (noted_) return true;
     noted_ = true;
     diags.Report(loc, diags.getCustomDiagID(clang::DiagnosticsEngine::Note,
                                             "test the target where code is generated instead: 'if "
                                             "target(__nvvm_current_device_sm >= 80) { ... } else { ... }' "
                                             "replaces '#if __CUDA_ARCH__ >= 800', and 'if "
-                                            "target(__is_host_target)' replaces '#ifndef __CUDA_ARCH__'"));
+                                            "target(__is_host_target)' replaces '#ifndef __CUDA_ARCH__'%0"))
+        << (archSpecific_ ? ", and 'if target(__nvvm_arch == sm_90a)' replaces '#ifdef __CUDA_ARCH_FEAT_SM90_ALL'" : "");
     return true;
   }
 
   clang::Preprocessor& pp_;
+  bool archSpecific_;
   std::set<unsigned> reported_;
   bool noted_ = false;
 };
 
 } // namespace
 
-std::function<void(const clang::Token&)> banCudaArch(clang::Preprocessor& pp) {
-  auto ban = std::make_unique<CudaArchBan>(pp);
+std::function<void(const clang::Token&)> banCudaArch(clang::Preprocessor& pp, bool archSpecificTargets) {
+  auto ban = std::make_unique<CudaArchBan>(pp, archSpecificTargets);
   CudaArchBan* raw = ban.get();
   pp.addPPCallbacks(std::move(ban));
   return [raw](const clang::Token& tok) { raw->onToken(tok); };

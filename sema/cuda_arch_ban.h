@@ -3,7 +3,9 @@
 // are rewritten before the parse (frontend/cuda_arch_branches.h). Any use left in a
 // user's file (at namespace or class scope, through another macro, splitting a
 // statement) would change declarations per target: an error pointing to `if
-// target`. System headers keep seeing it silently undefined.
+// target`. System headers keep seeing it silently undefined. The same holds for the
+// macros only an arch-specific sm defines (__CUDA_ARCH_FEAT_SM90_ALL...) when a
+// target is one (support/gpu_arch.h).
 #pragma once
 #include <functional>
 
@@ -15,6 +17,6 @@ class Token;
 namespace circle {
 
 // Returns what must see every token the parser gets (uses outside directives).
-std::function<void(const clang::Token&)> banCudaArch(clang::Preprocessor& pp);
+std::function<void(const clang::Token&)> banCudaArch(clang::Preprocessor& pp, bool archSpecificTargets);
 
 } // namespace circle

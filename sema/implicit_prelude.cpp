@@ -1,6 +1,7 @@
 #include "sema/implicit_prelude.h"
 
 #include "sema/untagged_functions.h"
+#include "support/gpu_arch.h"
 
 #include "dialect/dialect_prelude.h"
 #include "dialect/enum_reflection.h"
@@ -141,7 +142,8 @@ __host__ __attribute__((used, visibility("hidden"))) inline cudaError_t __circle
   __circle_pending_launch() = {};
   if (__site.value) {
     cudaFuncAttributes __attr{};
-    if (cudaFuncGetAttributes(&__attr, __func) != cudaSuccess || __attr.ptxVersion != __site.value) {
+    // sm_90a's value is 1090 (nvvm_arch_t); its PTX version, as sm_90's, is 90.
+    if (cudaFuncGetAttributes(&__attr, __func) != cudaSuccess || __attr.ptxVersion != __site.value % 1000) {
       char __msg[128];
       snprintf(__msg, sizeof __msg,
                "contract violation launching CUDA kernel: PTX version %d does not match device architecture.",
@@ -175,7 +177,7 @@ std::string preludeText(const PreludeConfig& config) {
   llvm::raw_string_ostream os(text);
   os << "#pragma clang system_header\n";
   os << "enum nvvm_arch_t : int {";
-  for (int sm : config.sms) os << " sm_" << sm << " = " << sm << ",";
+  for (int sm : config.sms) os << " " << smName(sm) << " = " << sm << ",";
   os << " };\n";
   os << "enum nvvm_bits_t : unsigned long long {";
   for (const auto& [sm, bit] : archBits()) os << " sm_" << sm << "_bit = 1ull << " << bit << ",";
@@ -184,16 +186,16 @@ std::string preludeText(const PreludeConfig& config) {
   if (config.cuda && config.sms.size() > 1) os << kOnePtxVersion;
 
   os << kArchHelpers;
-  for (int sm : config.sms) os << "  case " << sm << ": return \"sm_" << sm << "\";\n";
+  for (int sm : config.sms) os << "  case " << sm << ": return \"" << smName(sm) << "\";\n";
   os << "  }\n  return \"(not a target)\";\n}\n";
   os << "using nvvm_archs = nvvm_arch_list<";
-  for (size_t i = 0; i < config.sms.size(); ++i) os << (i ? ", " : "") << "sm_" << config.sms[i];
+  for (size_t i = 0; i < config.sms.size(); ++i) os << (i ? ", " : "") << smName(config.sms[i]);
   os << ">;\n";
   // A zero-length array is not C++; plain C++ compiles still get the count.
   os << "inline constexpr int nvvm_arch_count = " << config.sms.size() << ";\n";
   if (!config.sms.empty()) {
     os << "inline constexpr nvvm_arch_t nvvm_arch_values[] = {";
-    for (int sm : config.sms) os << " sm_" << sm << ",";
+    for (int sm : config.sms) os << " " << smName(sm) << ",";
     os << " };\n";
   }
   os << dialectPreludeText();

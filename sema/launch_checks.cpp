@@ -2,6 +2,7 @@
 
 #include "codegen/kernel_index.h"
 #include "sema/instantiation_visitor.h"
+#include "support/gpu_arch.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -94,7 +95,7 @@ std::string deviceLaunchArgumentProblem(clang::QualType type) {
 
 std::string smList(const std::vector<int>& sms) {
   std::string s;
-  for (int sm : sms) s += (s.empty() ? "sm_" : ", sm_") + std::to_string(sm);
+  for (int sm : sms) s += (s.empty() ? "" : ", ") + smName(sm);
   return s;
 }
 

@@ -106,7 +106,7 @@ std::string runFatbinary(const CudaToolkit& tk, const std::vector<SmImage>& imag
   std::vector<std::string> args = {"-64", "--create=" + outFile};
   if (debug) args.push_back("-g");
   for (const SmImage& img : images) {
-    std::string sm = std::to_string(img.sm);
+    std::string sm = smDigits(img.sm);
     args.push_back("--image3=kind=elf,sm=" + sm + ",file=" + img.cubinFile);
     if (!img.ptxFile.empty()) args.push_back("--image3=kind=ptx,sm=" + sm + ",file=" + img.ptxFile);
   }

@@ -1,5 +1,7 @@
 #include "targets/nvptx/fatbin_reader.h"
 
+#include "support/gpu_arch.h"
+
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -13,8 +15,10 @@ namespace {
 // The layout, as written by the toolkit's fatbinary (little-endian):
 //   fat binary header: u32 magic 0xBA55ED50, u16 version, u16 header size, u64 size of what follows
 //   then entries: u16 kind (1 PTX, 2 ELF), u16 version, u32 entry header size,
-//                 u64 payload size, ..., u32 sm at offset 28
+//                 u64 payload size, ..., u32 sm at offset 28, u64 flags at offset 40
+//                 (0x100000: an arch-specific sm, sm_90a, seen in fatbinary's output)
 constexpr uint32_t kFatbinMagic = 0xBA55ED50;
+constexpr uint64_t kFlagArchSpecific = 0x100000;
 constexpr uint16_t kKindPtx = 1, kKindElf = 2;
 
 template <typename T>
@@ -52,16 +56,16 @@ std::string parseFatbinBlob(const unsigned char* data, size_t size, const std::s
       uint16_t kind = load<uint16_t>(e);
       uint32_t entryHeader = load<uint32_t>(e + 4);
       uint64_t payload = load<uint64_t>(e + 8);
-      uint32_t sm = load<uint32_t>(e + 28);
       if (entryHeader < 32 || e + entryHeader + payload > end) return "truncated fat binary entry";
       FatbinEntry fe;
-      fe.sm = static_cast<int>(sm);
+      fe.sm = static_cast<int>(load<uint32_t>(e + 28));
+      if (entryHeader >= 48 && (load<uint64_t>(e + 40) & kFlagArchSpecific)) fe.sm += kArchSpecific;
       if (kind == kKindElf) {
         fe.kind = FatbinEntry::Kind::Elf;
-        fe.name = fileStem + "." + std::to_string(++elfCount) + ".sm_" + std::to_string(sm) + ".cubin";
+        fe.name = fileStem + "." + std::to_string(++elfCount) + "." + smName(fe.sm) + ".cubin";
       } else if (kind == kKindPtx) {
         fe.kind = FatbinEntry::Kind::Ptx;
-        fe.name = fileStem + "." + std::to_string(++ptxCount) + ".sm_" + std::to_string(sm) + ".ptx";
+        fe.name = fileStem + "." + std::to_string(++ptxCount) + "." + smName(fe.sm) + ".ptx";
       } else {
         fe.kind = FatbinEntry::Kind::Other;
         fe.name = fileStem + ".kind" + std::to_string(kind);

@@ -9,7 +9,7 @@ namespace circle {
 
 struct FatbinEntry {
   enum class Kind { Ptx, Elf, Other } kind;
-  int sm;
+  int sm; // support/gpu_arch.h: sm_90a is 90 + kArchSpecific
   std::string name; // cuobjdump's: <file>.<n>.sm_XX.cubin / .ptx, n counted per kind
 };
 

@@ -1,5 +1,7 @@
 #include "targets/nvptx/rdc_objects.h"
 
+#include "support/gpu_arch.h"
+
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
@@ -55,7 +57,7 @@ void embedDeviceBitcode(llvm::Module& host, int sm, const std::string& bitcode) 
   auto* init = llvm::ConstantDataArray::getString(ctx, record, /*AddNull=*/false);
   auto* gv = new llvm::GlobalVariable(host, init->getType(), /*isConstant=*/true,
                                       llvm::GlobalValue::PrivateLinkage, init,
-                                      "__circle_device_sm" + std::to_string(sm));
+                                      "__circle_device_" + smName(sm));
   gv->setSection(kDeviceBitcodeSection);
   gv->setAlignment(llvm::Align(8));
   gv->setMetadata(llvm::LLVMContext::MD_exclude, llvm::MDNode::get(ctx, {}));

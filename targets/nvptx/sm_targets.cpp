@@ -46,7 +46,6 @@ bool llvmKnowsSm(int sm) {
 
 } // namespace
 
-std::string smName(int sm) { return "sm_" + std::to_string(sm); }
 std::string ptxFeature(int ptxIsa) { return "+ptx" + std::to_string(ptxIsa); }
 
 std::optional<CudaToolkit> CudaToolkit::locate(const std::string& root, std::string& whyNot) {
@@ -89,12 +88,13 @@ std::optional<CudaToolkit> CudaToolkit::locate(const std::string& root, std::str
     return std::nullopt;
   }
 
-  // ptxas lists what it accepts in its help text ('sm_75','sm_80',...).
+  // ptxas lists what it accepts in its help text ('sm_75','sm_80',...,'sm_90a','sm_100f').
+  // Family-specific sms (sm_100f) are left out: Clang 22 cannot target them.
   ToolResult help = runTool(tk.ptxas, {"--help"}, false);
-  std::regex smRe("'sm_([0-9]+)'");
+  std::regex smRe("'sm_([0-9]+)(a?)'");
   for (auto it = std::sregex_iterator(help.output.begin(), help.output.end(), smRe); it != std::sregex_iterator();
        ++it)
-    tk.ptxasArchs.push_back(std::stoi((*it)[1]));
+    tk.ptxasArchs.push_back(std::stoi((*it)[1]) + ((*it)[2].length() ? kArchSpecific : 0));
   std::sort(tk.ptxasArchs.begin(), tk.ptxasArchs.end());
   tk.ptxasArchs.erase(std::unique(tk.ptxasArchs.begin(), tk.ptxasArchs.end()), tk.ptxasArchs.end());
   if (tk.ptxasArchs.empty()) {

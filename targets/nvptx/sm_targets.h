@@ -1,5 +1,7 @@
 // The toolkit a compile uses and the GPU architectures it can build for.
 #pragma once
+#include "support/gpu_arch.h"
+
 #include <memory>
 #include <optional>
 #include <string>
@@ -18,7 +20,7 @@ struct CudaToolkit {
   std::string ptxas, fatbinary, libdevice, includeDir, libDir;
   std::string nvlink, cudadevrt; // for -rdc links only: checked when one needs them
   int versionMajor = 0, versionMinor = 0; // from ptxas --version
-  std::vector<int> ptxasArchs;             // every sm_XX ptxas accepts (real, non-variant)
+  std::vector<int> ptxasArchs;             // every sm_XX and sm_XXa ptxas accepts (support/gpu_arch.h)
   int ptxIsa = 0;                          // PTX ISA version used for all modules, e.g. 90 for 9.0
 
   // Finds the tools under `root`; on failure returns a message that says what is missing.
@@ -47,7 +49,6 @@ DeviceTarget makeDeviceTarget(clang::DiagnosticsEngine& diags, const std::string
 // short pointers when nothing has optimised them (targets/nvptx/byval_copies.h).
 inline bool deviceShortPointers(int optLevel) { return optLevel > 0; }
 
-std::string smName(int sm);                 // "sm_90"
 std::string ptxFeature(int ptxIsa);         // "+ptx90"
 
 } // namespace circle

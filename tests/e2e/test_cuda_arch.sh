@@ -101,4 +101,32 @@ expect_eq "$out" "$(printf 'host: where 0 combined 110\narch list: 750,900')" "t
 printf '__device__ int f() {\n  int base = 1;\n#if __CUDA_ARCH__ >= 800\n  return base + undefined_name;\n#endif\n  return base;\n}\nint main() {}\n' > wrong.cu
 out=$(cu -sm_75 -sm_90 wrong.cu -o wrong 2>&1)
 expect_eq "$(grep -c "wrong.cu:4:17: error: use of undeclared identifier 'undefined_name'" <<< "$out")" 1 "one error, at the user's line"
+# Arch-specific sms (nvcc's -arch=sm_90a): a target of its own beside sm_90, with the
+# macros only it defines read per target (tests/gpu/nvcc/arch_specific.cu runs this on
+# the GPU, against nvcc's build).
+cu -arch=sm_90a -S -gpu "$CIRCLE_ROOT/tests/gpu/nvcc/arch_specific.cu" -o spec; expect_eq "$?" 0 "-arch=sm_90a compiles"
+expect_contains "$(grep '^.target' spec.sm_90a.ptx)" ".target sm_90a" "sm_90a's PTX targets sm_90a"
+expect_contains "$(grep '^.target' spec.sm_90.ptx)" ".target sm_90" "-arch=sm_90a also builds sm_90, as nvcc adds compute_90's PTX"
+expect_contains "$(cat spec.sm_90a.ptx)" "wgmma.fence.sync.aligned" "sm_90a keeps its own instructions"
+expect_not_contains "$(cat spec.sm_90.ptx)" "wgmma" "sm_90 takes the other branch"
+expect_contains "$(grep -o 'add.s32.*, 1090000;' spec.sm_90a.ptx)" "1090000" "__CUDA_ARCH_SPECIFIC__ is 900 on sm_90a"
+expect_contains "$(grep -o 'add.s32.*, 2090000;' spec.sm_90.ptx)" "2090000" "__CUDA_ARCH__ is 900 on sm_90"
+expect_contains "$(grep -o 'st.global.b32.*, 900;' spec.sm_90a.ptx)" "900" "__CUDA_ARCH_FAMILY_SPECIFIC__ too"
+expect_contains "$(grep -o 'st.global.b32.*, -1;' spec.sm_90.ptx)" "-1" "which sm_90 does not define"
+cu -arch=sm_90a "$CIRCLE_ROOT/tests/gpu/nvcc/arch_specific.cu" -o spec_exe -v 2> spec.log; expect_eq "$?" 0 "and links"
+expect_contains "$(cat spec.log)" '"-arch=sm_90a"' "ptxas assembles for sm_90a"
+expect_contains "$(cat spec.log)" "--image3=kind=elf,sm=90a," "fatbinary gets the sm_90a cubin"
+expect_eq "$(cu --list-fatbin=spec_exe)" "$(printf 'ELF file    1: spec_exe.1.sm_90.cubin\nPTX file    1: spec_exe.1.sm_90.ptx\nELF file    2: spec_exe.2.sm_90a.cubin\nPTX file    2: spec_exe.2.sm_90a.ptx')" "the listing names sm_90a as cuobjdump does"
+# A guard that changes declarations cannot be read per target: with an arch-specific
+# target that is an error, without one the macro is undefined everywhere, as for nvcc.
+printf '#ifdef __CUDA_ARCH_FEAT_SM90_ALL\nint fast;\n#endif\nint main() {}\n' > feat_scope.cu
+out=$(cu -sm_90 -sm_90a feat_scope.cu -o feat_scope 2>&1); rc=$?
+expect_eq "$rc" 1 "sm_90a's macro at namespace scope fails"
+expect_contains "$out" "feat_scope.cu:1:8: error: __CUDA_ARCH_FEAT_SM90_ALL cannot be used here" "at the macro"
+expect_contains "$out" "'if target(__nvvm_arch == sm_90a)' replaces '#ifdef __CUDA_ARCH_FEAT_SM90_ALL'" "the note names __nvvm_arch"
+expect_no_file feat_scope "no executable"
+cu -sm_90 feat_scope.cu -o feat_scope; expect_eq "$?" 0 "without an arch-specific target it is undefined, not an error"
+out=$(cu -sm_100f feat_scope.cu -o feat_scope 2>&1); rc=$?
+expect_eq "$rc" 1 "family-specific sms are refused"
+expect_contains "$out" "family-specific architectures (sm_XXf) are not supported" "and the message says why"
 finish

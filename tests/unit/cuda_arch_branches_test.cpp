@@ -55,3 +55,21 @@ TEST_CASE("what one pass cannot express is left as written") {
         "<unchanged>");
   CHECK(rewrite("void f() { }\n", {75}) == "<unchanged>");
 }
+
+TEST_CASE("sm_90a's own macros take its values; __nvvm_arch tells it from sm_90") {
+  const std::vector<int> sms = {90, 90 + 1000};
+  std::string out = rewrite("void f(int* o) {\n#ifdef __CUDA_ARCH_FEAT_SM90_ALL\n  o[0] = __CUDA_ARCH_SPECIFIC__;\n"
+                            "#elif defined(__CUDA_ARCH__)\n  o[0] = __CUDA_ARCH__;\n#endif\n}\n",
+                            sms);
+  INFO(out);
+  CHECK(out.find("if target(__nvvm_arch == 90) {") != std::string::npos);
+  CHECK(out.find("else if target(__nvvm_arch == 1090) {") != std::string::npos);
+  CHECK(out.find("#if 1\n  o[0] = 900;\n#elif 1\n  o[0] = 900;") != std::string::npos); // sm_90a
+  CHECK(out.find("#if 0\n  o[0] = 0;\n#elif 1\n  o[0] = 900;") != std::string::npos);   // sm_90
+  CHECK(out.find("#if 0\n  o[0] = 0;\n#elif 0\n  o[0] = 0;") != std::string::npos);     // the host
+  // Without an arch-specific target nothing defines them: one copy, as the preprocessor reads it.
+  std::string plain = rewrite("void f(int* o) {\n#if defined(__CUDA_ARCH_FEAT_SM90_ALL)\n  o[0] = 1;\n#endif\n}\n");
+  INFO(plain);
+  CHECK(plain.find("if target") == std::string::npos);
+  CHECK(plain.find("#if 0\n  o[0] = 1;") != std::string::npos);
+}

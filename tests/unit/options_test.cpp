@@ -1,4 +1,6 @@
 #include "frontend/options.h"
+#include "frontend/gpu_arch_values.h"
+#include "support/gpu_arch.h"
 
 #include <catch2/catch.hpp>
 
@@ -70,8 +72,33 @@ TEST_CASE("malformed architectures are rejected with the reason") {
     REQUIRE(r.error);
     CHECK(r.error->message.find(bad) != std::string::npos);
   }
-  CHECK(error({"-sm_90a", "a.cxx"}).find("not supported yet") != std::string::npos);
-  CHECK(error({"-arch=sm_90a", "a.cxx"}).find("not supported yet") != std::string::npos);
+  // Family-specific sms: Clang 22 cannot target them; the message says what to name instead.
+  CHECK(error({"-sm_100f", "a.cxx"}).find("family-specific") != std::string::npos);
+  CHECK(error({"-arch=sm_100f", "a.cxx"}).find("sm_100a or the plain sm_100") != std::string::npos);
+  CHECK(error({"-sm_90b", "a.cxx"}).find("not a GPU architecture") != std::string::npos);
+}
+
+TEST_CASE("arch-specific sms (sm_90a) are targets of their own") {
+  const int sm90a = 90 + kArchSpecific;
+  CHECK(parse({"-sm_90a", "k.cu"}).options.smTargets == std::vector<int>{sm90a});
+  CHECK(parse({"--offload-arch=sm_90a", "k.cu"}).options.smTargets == std::vector<int>{sm90a});
+  CHECK(parse({"-gencode", "arch=compute_90a,code=sm_90a", "k.cu"}).options.smTargets == std::vector<int>{sm90a});
+  // nvcc's -arch=sm_90a adds compute_90's PTX, for GPUs that cannot run sm_90a code.
+  CHECK(parse({"-arch=sm_90a", "k.cu"}).options.smTargets == std::vector<int>{90, sm90a});
+  CHECK(parse({"-arch=compute_90a", "k.cu"}).options.smTargets == std::vector<int>{90, sm90a});
+  CHECK(parse({"-cubin", "-arch=sm_90a", "k.cu"}).options.smTargets == std::vector<int>{sm90a}); // as nvcc's
+  CHECK(parse({"-ptx", "-arch=sm_90a", "k.cu"}).options.smTargets == std::vector<int>{sm90a});
+  CHECK(parse({"-arch=compute_90", "-code=sm_90a", "k.cu"}).options.smTargets == std::vector<int>{sm90a});
+  CHECK(parse({"-sm_90", "-sm_90a", "-sm_100a", "k.cu"}).options.smTargets ==
+        std::vector<int>{90, sm90a, 100 + kArchSpecific});
+  CHECK(error({"-arch=compute_100a", "-code=sm_90a", "k.cu"}).find("-code=sm_90a is older than -arch=compute_100a") !=
+        std::string::npos);
+  CHECK(smName(sm90a) == "sm_90a");
+  CHECK(smDigits(sm90a) == "90a");
+  CHECK(smNumber(sm90a) == 90);
+  CHECK(perSmOutputName("out", sm90a, "ptx") == "out.sm_90a.ptx");
+  // -arch=all is nvcc's: the plain sms only.
+  CHECK(expandArchKeyword("all", {75, 90, 100, sm90a, 100 + kArchSpecific}) == std::vector<int>{75, 90, 100});
 }
 
 TEST_CASE("output kinds follow -c, -S, -E, -M, -fsyntax-only and -emit-llvm") {
