@@ -27,7 +27,7 @@ def cuda_path_EQ : Joined<["--"], "cuda-path=">, Group<grp_gpu>, MetaVarName<"<d
   HelpText<"CUDA toolkit (default: $CUDA_PATH, $CUDA_HOME, then /usr/local/cuda)">;
 def cuda_path : Separate<["--"], "cuda-path">, Alias<cuda_path_EQ>;
 def sm : Joined<["-"], "sm_">, Group<grp_gpu>, MetaVarName<"<XX>">,
-  HelpText<"Compile for GPU architecture sm_XX (repeatable; default sm_75 when CUDA is on)">;
+  HelpText<"Compile for GPU architecture sm_XX or sm_XXa (repeatable; default sm_75 when CUDA is on)">;
 def arch_EQ : Joined<["-", "--"], "arch=">, Group<grp_gpu>, MetaVarName<"<arch>">,
   HelpText<"nvcc: sm_XX or compute_XX (comma-separated list allowed)">;
 def arch : Separate<["-", "--"], "arch">, Alias<arch_EQ>;
@@ -174,7 +174,7 @@ def expt_extended_lambda : Flag<["-", "--"], "expt-extended-lambda">, Group<grp_
   HelpText<"nvcc: no effect (lambdas need no __device__ in circle)">;
 def extended_lambda : Flag<["-", "--"], "extended-lambda">, Alias<expt_extended_lambda>;
 def ccbin : Separate<["-"], "ccbin">, Group<grp_compat>, Flags<[IgnoredWithNote]>, MetaVarName<"<path>">,
-  HelpText<"nvcc: ignored with a note (circle compiles host code itself (with Clang))">;
+  HelpText<"nvcc: ignored with a note (circle compiles host code itself, with Clang)">;
 def ccbin_EQ : Joined<["-"], "ccbin=">, Alias<ccbin>;
 def compiler_bindir : Separate<["--"], "compiler-bindir">, Alias<ccbin>;
 def compiler_bindir_EQ : Joined<["--"], "compiler-bindir=">, Alias<ccbin>;

@@ -126,9 +126,9 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
   }
   // CUB picks its tuning (a type, ChainedPolicy::ActivePolicy) from one compile-time
   // PTX version, which in one pass cannot differ per target: like nvc++, whose macro
-  // this is, circle builds CUB's algorithms for a single -sm_XX.
-  if (toolkit && opts.smTargets.size() == 1)
-    pp.addMacroDef("__NVCOMPILER_CUDA_ARCH__=" + std::to_string(smNumber(opts.smTargets.front()) * 10));
+  // this is, circle builds CUB's algorithms for a single -sm_XX (sm_90 and sm_90a: one).
+  if (toolkit && sharedSmNumber(opts.smTargets))
+    pp.addMacroDef("__NVCOMPILER_CUDA_ARCH__=" + std::to_string(sharedSmNumber(opts.smTargets) * 10));
   else if (toolkit)
     pp.addMacroDef("__NVCOMPILER_CUDA_ARCH__=__circle_one_ptx_version<>()");
   pp.addRemappedFile(kPreludeName, llvm::MemoryBuffer::getMemBufferCopy(preludeText(prelude), kPreludeName).release());

@@ -468,9 +468,9 @@ private:
     if (!resolveDeviceOnly()) return;
     if (o.deviceLinkOnly && o.staticLibrary) return fail("-dlink and -lib cannot be used together");
     if (o.deviceLinkOnly && phaseSpelling())
-      return fail("-dlink links objects; it cannot be used with -c, -S, -E, -M, -fsyntax-only or -emit-llvm");
+      return fail(std::string("-dlink links objects; it cannot be used with ") + phaseSpelling());
     if (o.staticLibrary && phaseSpelling())
-      return fail("-lib archives objects; it cannot be used with -c, -S, -E, -M, -fsyntax-only or -emit-llvm");
+      return fail(std::string("-lib archives objects; it cannot be used with ") + phaseSpelling());
     if (compileOnly_ && assembly_) return fail("-c and -S cannot be used together");
     if (stdinWithoutLanguage_ && !preprocess_ && !depsOnly_)
       return fail("-x is needed to compile standard input (e.g. -x cuda -); -E reads it as C");

@@ -183,7 +183,7 @@ std::string preludeText(const PreludeConfig& config) {
   for (const auto& [sm, bit] : archBits()) os << " sm_" << sm << "_bit = 1ull << " << bit << ",";
   os << " };\n";
   os << kCodegenObjects;
-  if (config.cuda && config.sms.size() > 1) os << kOnePtxVersion;
+  if (config.cuda && config.sms.size() > 1 && !sharedSmNumber(config.sms)) os << kOnePtxVersion;
 
   os << kArchHelpers;
   for (int sm : config.sms) os << "  case " << sm << ": return \"" << smName(sm) << "\";\n";

@@ -18,6 +18,14 @@ inline bool smArchSpecific(int sm) { return sm >= kArchSpecific; }
 // "90", "90a": what follows sm_ or compute_, and fatbinary's sm= value.
 inline std::string smDigits(int sm) { return std::to_string(smNumber(sm)) + (smArchSpecific(sm) ? "a" : ""); }
 inline std::string smName(int sm) { return "sm_" + smDigits(sm); }
+// The number every sm shares (sm_90 and sm_90a: 90), or 0: what one compile-time
+// PTX version (CUB's tuning) can stand for.
+inline int sharedSmNumber(const std::vector<int>& sms) {
+  int n = sms.empty() ? 0 : smNumber(sms.front());
+  for (int sm : sms)
+    if (smNumber(sm) != n) return 0;
+  return n;
+}
 inline bool anyArchSpecific(const std::vector<int>& sms) {
   for (int sm : sms)
     if (smArchSpecific(sm)) return true;

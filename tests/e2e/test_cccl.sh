@@ -62,6 +62,10 @@ out=$(cu -sm_75 -sm_90 thrust_sort.cxx -o bad 2>&1)
 expect_eq "$?" 1 "CUB with two sms fails"
 expect_contains "$out" "error: static assertion failed due to requirement '!__is_same(void, void)': CUB (and Thrust's CUDA algorithms) choose their tuning by one compile-time PTX version; circle compiles them for a single -sm_XX, as nvc++ does" "CUB with two sms: the reason"
 expect_no_file bad "CUB with two sms leaves no output"
+# sm_90 and sm_90a (nvcc's -arch=sm_90a) share PTX version 90: one tuning serves both.
+out=$(cu -arch=sm_90a thrust_sort.cxx -o thrust_sort_90a 2>&1)
+expect_eq "$?" 0 "thrust::sort for -arch=sm_90a ($out)"
+expect_contains "$("$CIRCLE" --list-fatbin=thrust_sort_90a)" "thrust_sort_90a.2.sm_90a.cubin" "in the sm_90a image too"
 
 # A __device__ function referenced outside NV_IF_TARGET from host code stays an error.
 cat > wrong_side.cxx <<'SRC'

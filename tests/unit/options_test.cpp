@@ -198,7 +198,7 @@ TEST_CASE("nvcc's long names mean what Clang's and circle's short ones do") {
   auto lib = parse({"-lib", "a.cu", "b.cu"});
   CHECK(lib.options.staticLibrary);
   CHECK(defaultOutputName(lib.options, "") == "a.a");
-  CHECK(error({"-lib", "-c", "a.cu"}).find("-lib") != std::string::npos);
+  CHECK(error({"-lib", "-c", "a.cu"}) == "-lib archives objects; it cannot be used with -c");
   auto odir = parse({"-c", "-odir", "out", "src/a.cu"});
   CHECK(defaultOutputName(odir.options, "src/a.cu") == "out/a.o");
   CHECK(defaultOutputName(parse({"-odir", "out", "a.cu"}).options, "") == "a.out"); // not the executable
@@ -209,6 +209,7 @@ TEST_CASE("nvcc's long names mean what Clang's and circle's short ones do") {
   CHECK(dlink.options.rdc); // sources given are compiled relocatable
   CHECK(defaultOutputName(dlink.options, "") == "a_dlink.o");
   CHECK(error({"-dlink", "-lib", "a.o"}).find("cannot be used together") != std::string::npos);
+  CHECK(error({"-dlink", "-S", "a.o"}) == "-dlink links objects; it cannot be used with -S"); // the flag given
   // Accepted without effect, with a note where the user might expect one.
   CHECK_FALSE(parse({"-Xcudafe", "--diag_suppress=177", "--diag-suppress=550,20012", "-split-compile=0", "k.cu"}).error);
   CHECK(parse({"--diag-suppress", "177", "k.cu"}).options.notes.size() == 1);
@@ -274,7 +275,7 @@ TEST_CASE("nvcc's pass-through and device switches") {
   auto ccbin = parse({"-ccbin", "g++-12", "k.cu"});
   REQUIRE_FALSE(ccbin.error);
   REQUIRE(ccbin.options.notes.size() == 1);
-  CHECK(ccbin.options.notes[0].find("ignored") != std::string::npos);
+  CHECK(ccbin.options.notes[0] == "'-ccbin g++-12' ignored: circle compiles host code itself, with Clang");
   CHECK(parse({"--default-stream", "per-thread", "k.cu"}).options.compileArgs ==
         std::vector<std::string>{"-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1"});
   CHECK(parse({"-cudart", "shared", "k.cu"}).options.cudart == CudaRuntime::Shared);
