@@ -1,10 +1,11 @@
 #include "codegen/cluster_dims.h"
 
+#include "support/gpu_arch.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "llvm/IR/Module.h"
-#include "support/gpu_arch.h"
 
 namespace circle {
 namespace {

@@ -14,7 +14,10 @@
 // chains, nested guards). A guard whose branches declare something stays visible
 // after #endif: then the rest of the enclosing block joins each copy. `#line`
 // directives keep every diagnostic at the user's line. Inside function bodies a
-// __CUDA_ARCH__ in an expression becomes `(__nvvm_current_device_sm * 10)`.
+// __CUDA_ARCH__ in an expression becomes `(__nvvm_current_device_sm * 10)`. The macros
+// only an arch-specific sm defines (sm_90a: __CUDA_ARCH_FEAT_SM90_ALL, __CUDA_ARCH_SPECIFIC__,
+// __CUDA_ARCH_FAMILY_SPECIFIC__) are read the same way in guards, and such a target's
+// copy is chosen by `__nvvm_arch`, since sm_90 and sm_90a share the sm number.
 //
 // What cannot be expressed this way (a guard at namespace or class scope that changes
 // declarations, one that splits a statement or a brace pair, case labels) is left as

@@ -147,7 +147,7 @@ __host__ __attribute__((used, visibility("hidden"))) inline cudaError_t __circle
       char __msg[128];
       snprintf(__msg, sizeof __msg,
                "contract violation launching CUDA kernel: PTX version %d does not match device architecture.",
-               __site.value);
+               __site.value % 1000);
       __assert_fail(__msg, __site.file, __site.line, __site.function);
     }
   }
