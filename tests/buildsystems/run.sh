@@ -38,6 +38,11 @@ expect_contains "$(readelf -d cuda-Release/libnorm.so)" "Shared library" "CMake'
 expect_not_contains "$(nm -DC cuda-Release/libnorm.so | grep ' T ')" "square_sum" "CUDA_VISIBILITY_PRESET hidden keeps kernels' stubs local"
 expect_contains "$(nm -DC cuda-Release/libnorm.so | grep ' T ')" "norm2" "the exported function"
 
+# CMAKE_CUDA_ARCHITECTURES=90a: CMake hands Clang's spelling of an arch-specific sm on.
+configure_and_build cuda-90a cuda-ninja-90a -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_COMPILER="$CIRCLE" \
+  -DCMAKE_CUDA_ARCHITECTURES=90a &&
+  expect_contains "$("$CIRCLE" --list-fatbin=cuda-90a/vecdemo)" "vecdemo.1.sm_90a.cubin" "CMake with 90a: an sm_90a image"
+
 # CUDA_PTX_COMPILATION: CMake's Clang rule (--cuda-device-only -S) writes the PTX of
 # the target's one architecture where CMake expects it, with its dependencies.
 rel=CMakeFiles/scale_ptx.dir/src/scale_ptx.ptx ptx=cuda-Release/CMakeFiles/scale_ptx.dir/src/scale_ptx.ptx
