@@ -198,4 +198,12 @@ expect_eq "$([ -n "$bound" ] && echo defined)" "defined" "the link defines the r
 cu -sm_75 -sm_90 -rdc -fno-gpu-auto-stack -c "$CIRCLE_ROOT/tests/gpu/cases/recursion_stack.cxx" -o rstack_off.o
 expect_not_contains "$(nm rstack_off.o)" "__circle_stack__Z6kernelPii" "-fno-gpu-auto-stack: no bound read"
 
+# -rdc with an arch-specific sm: each object carries sm_90 and sm_90a device code; the
+# link builds both images.
+printf '__device__ int twice(int x);\n__global__ void k(int* o) { o[0] = twice(21); }\n' > ra.cu
+printf '__device__ int twice(int x) {\n#ifdef __CUDA_ARCH_FEAT_SM90_ALL\n  return 2 * x;\n#else\n  return -1;\n#endif\n}\nint main() {}\n' > rb.cu
+cu -rdc -c -arch=sm_90a ra.cu -o ra.o && cu -rdc -c -arch=sm_90a rb.cu -o rb.o && cu -rdc -arch=sm_90a ra.o rb.o -o r90a
+expect_eq "$?" 0 "-rdc -arch=sm_90a compiles and links"
+expect_eq "$("$CIRCLE" --list-fatbin=r90a | grep -c 'sm_90a')" 2 "an sm_90a cubin and its PTX"
+
 finish
