@@ -356,7 +356,7 @@ private:
       if (!m || !lowerLongDoubleFor(*m)) return false;
       if (o_.rdc && !o_.deviceLibrary) {
         if (!keepRelocatable(*m, sm, sm == sms.front())) return false;
-        if (!o_.gpuOutput) continue;
+        if (!o_.gpuOutput && o_.deviceOnly == DeviceOnly::None) continue;
       }
       std::string ptx;
       if (!lowerDevice(m, sm, sm == sms.front(), sm == sms.back(), ptx)) return false;
@@ -373,9 +373,10 @@ private:
       // -cubin: ptxas writes the output itself.
       std::string cubin = o_.deviceOnly == DeviceOnly::Cubin ? outputs_.add(output_) : temps_.file(base + ".cubin");
       if (cubin.empty()) return false;
-      assembly.start({std::move(ptx), SmImage{sm, temps_.file(base + ".ptx"), cubin},
-                      ptxasOptions(o_), needsDeviceRuntime_.count(sm) != 0, temps_.file(base + ".o"),
-                      o_.nvlinkArgs});
+      PtxasOptions ptxas = ptxasOptions(o_);
+      ptxas.unlinked = o_.rdc && o_.deviceOnly != DeviceOnly::None; // -rdc -cubin/-fatbin: linked later, as nvcc's
+      assembly.start({std::move(ptx), SmImage{sm, temps_.file(base + ".ptx"), cubin}, ptxas,
+                      needsDeviceRuntime_.count(sm) != 0, temps_.file(base + ".o"), o_.nvlinkArgs});
       assembling.push_back(std::move(m));
     }
     std::vector<SmImage> images;
@@ -395,7 +396,7 @@ private:
     }
     // -spirv alone: no CUDA image; -cubin: ptxas wrote it.
     if (o_.gpuOutput || o_.smTargets.empty() || o_.deviceOnly == DeviceOnly::Cubin) return true;
-    if (o_.rdc) {
+    if (o_.rdc && o_.deviceOnly != DeviceOnly::Fatbin) {
       // Clang's host code embeds this as the object's own fat binary (nvcc's
       // __nv_relfatbin); it is empty: the device code travels as bitcode, and the
       // link step registers the one linked fat binary.
@@ -409,7 +410,7 @@ private:
                                                              : temps_.file(llvm::sys::path::stem(input_).str() + ".fatbin");
     if (fatbin.empty()) return false;
     PhaseReport::Scope t(report_, "fatbinary");
-    std::string err = runFatbinary(*tk_, images, fatbin, o_.deviceDebug, o_.verbose);
+    std::string err = runFatbinary(*tk_, images, fatbin, o_.deviceDebug, o_.verbose, o_.rdc);
     if (!err.empty()) {
       reportError(err);
       return false;
@@ -718,8 +719,10 @@ private:
     if (o_.deviceLibrary || o_.rdc) {
       if (o_.deviceLibrary) routeToRuntimeWrappers(*m);
       applyDeviceExceptions(*m, planDeviceExceptions(*m));
+      if (o_.rdc && o_.deviceOnly != DeviceOnly::None && !prepareForToolkitLinker(*m)) return false;
       auto tm = optimizeFor(*m, sm);
-      return tm && (o_.kind != OutputKind::Assembly || emitPtxFor(*m, *tm, sm, ptx));
+      bool wantsPtx = o_.kind == OutputKind::Assembly || o_.deviceOnly != DeviceOnly::None;
+      return tm && (!wantsPtx || emitPtxFor(*m, *tm, sm, ptx));
     }
     std::set<std::string> dropped = launches_.kernelsNotFor(sm);
     dropSmAttributes(*m);
@@ -748,6 +751,24 @@ private:
     if (deviceModuleUsesHostIo(*m)) usesHostIo_ = true;
     if (o_.gpuOutput && o_.kind != OutputKind::Assembly) return true;
     return emitPtxFor(*m, *tm, sm, ptx);
+  }
+
+  // -rdc -ptx/-cubin/-fatbin: code for nvlink, which cannot supply circle's runtime.
+  bool prepareForToolkitLinker(llvm::Module& m) {
+    std::string err;
+    std::vector<std::string> fromRuntime = linkForToolkitLinker(m, deviceRuntimePath(), tk_->libdevice, err);
+    if (!err.empty()) {
+      reportError(err);
+      return false;
+    }
+    if (fromRuntime.empty()) return true;
+    std::string names;
+    for (const std::string& f : fromRuntime) names += (names.empty() ? "'" : ", '") + llvm::demangle(f) + "'";
+    const char* flag = o_.deviceOnly == DeviceOnly::Ptx ? "-ptx" : o_.deviceOnly == DeviceOnly::Cubin ? "-cubin" : "-fatbin";
+    reportError(std::string("'") + flag + "' with -rdc writes device code for the toolkit's nvlink, which " +
+                "cannot link what it calls from circle's device runtime: " + names +
+                "; compile with -rdc -c and link with circle, which links the runtime");
+    return false;
   }
 
   std::unique_ptr<llvm::TargetMachine> linkAndOptimize(llvm::Module& m, int sm, const std::set<std::string>& dropped,
@@ -897,17 +918,21 @@ void printPlan(const Options& o, const CudaToolkit* tk, const clang::CompilerInv
   if (!tk || o.kind == OutputKind::Preprocessed || o.kind == OutputKind::Dependencies ||
       o.kind == OutputKind::SyntaxOnly)
     return;
-  // -gpu and -ptx stop at the PTX; -cubin at ptxas's cubin.
-  bool assembles = !o.gpuOutput;
+  // -gpu and -ptx stop at the PTX; -cubin at ptxas's cubin. An -rdc object keeps its
+  // device code as bitcode for the link, unless -cubin or -fatbin asks for nvlink's input.
+  bool unlinked = o.rdc && o.deviceOnly != DeviceOnly::None;
+  bool assembles = !o.gpuOutput && (!o.rdc || unlinked);
   for (int sm : o.smTargets) {
     llvm::errs() << devicePassLine(sm, tk->ptxIsa, o.deviceOpt);
     if (assembles)
-      llvm::errs() << ", then \"" << tk->ptxas << "\"" << (o.ptxasRelocatable ? " -c" : "") << " -arch=" << smName(sm);
-    if (assembles && o.ptxasRelocatable) llvm::errs() << ", then \"" << tk->nvlink << "\" --arch=" << smName(sm);
+      llvm::errs() << ", then \"" << tk->ptxas << "\"" << (o.ptxasRelocatable || unlinked ? " -c" : "")
+                   << " -arch=" << smName(sm);
+    if (assembles && o.ptxasRelocatable && !unlinked)
+      llvm::errs() << ", then \"" << tk->nvlink << "\" --arch=" << smName(sm);
     llvm::errs() << "\n";
   }
-  if (assembles && !o.smTargets.empty() && !o.rdc && o.deviceOnly != DeviceOnly::Cubin)
-    llvm::errs() << " \"" << tk->fatbinary << "\" -64 --create=...\n";
+  if (assembles && !o.smTargets.empty() && o.deviceOnly != DeviceOnly::Cubin)
+    llvm::errs() << " \"" << tk->fatbinary << "\" -64 --create=..." << (unlinked ? " --device-c" : "") << "\n";
 }
 
 } // namespace

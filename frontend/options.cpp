@@ -239,11 +239,6 @@ private:
                                             : " (-fatbin writes all of them in one file)"));
       return false;
     }
-    if (o.rdc && o.deviceOnly != DeviceOnly::Ptx) {
-      fail("'" + what + "' with relocatable device code (-rdc) is not supported yet: circle carries it as bitcode "
-           "in the object and links it with the program");
-      return false;
-    }
     if (o.spirv) {
       fail("'" + what + "' writes CUDA device code; -S -gpu -spirv writes the shaders");
       return false;

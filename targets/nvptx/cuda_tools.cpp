@@ -72,6 +72,10 @@ std::string functionNamedByPtxas(const std::string& message) {
 std::string assembleImage(const CudaToolkit& tk, const std::string& ptx, SmImage& img, PtxasOptions opts,
                           bool deviceRuntime, const std::string& objectFile, const std::vector<std::string>& nvlinkArgs,
                           std::string& messages, std::map<std::string, unsigned>* frames) {
+  if (opts.unlinked) {
+    opts.relocatable = true;
+    return assemblePtx(tk, img.sm, ptx, img.ptxFile, img.cubinFile, opts, messages, frames);
+  }
   opts.relocatable = opts.relocatable || deviceRuntime;
   std::string assembled = opts.relocatable ? objectFile : img.cubinFile;
   if (std::string err = assemblePtx(tk, img.sm, ptx, img.ptxFile, assembled, opts, messages, frames); !err.empty())
@@ -102,9 +106,10 @@ std::string runNvlink(const CudaToolkit& tk, int sm, const std::string& cubinFil
 }
 
 std::string runFatbinary(const CudaToolkit& tk, const std::vector<SmImage>& images, const std::string& outFile,
-                         bool debug, bool verbose) {
+                         bool debug, bool verbose, bool relocatable) {
   std::vector<std::string> args = {"-64", "--create=" + outFile};
   if (debug) args.push_back("-g");
+  if (relocatable) args.insert(args.end(), {"--cmdline=--compile-only", "--device-c"});
   for (const SmImage& img : images) {
     std::string sm = smDigits(img.sm);
     args.push_back("--image3=kind=elf,sm=" + sm + ",file=" + img.cubinFile);

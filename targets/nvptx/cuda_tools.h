@@ -20,6 +20,7 @@ struct PtxasOptions {
   bool verbose = false;     // circle -v: print the command
   bool report = false;      // -Xptxas -v / --resource-usage: print ptxas's per-kernel report
   bool relocatable = false; // -c, then nvlink: each function on its own (-fgpu-relocatable-ptxas)
+  bool unlinked = false;    // -c and no more: -rdc with -cubin or -fatbin, for a later device link
   std::vector<std::string> extra; // -Xptxas, -maxrregcount
 };
 
@@ -45,7 +46,7 @@ bool fromDeviceRuntimeLibrary(const std::string& symbol);
 // module calls into libcudadevrt.a) or opts.relocatable, ptxas writes the relocatable
 // `objectFile` instead and nvlink links it (with the library) into img.cubinFile; with
 // `deviceRuntime` the image carries no PTX: the driver cannot JIT-link PTX that calls
-// into the library.
+// into the library. With opts.unlinked, ptxas -c writes img.cubinFile and nothing is linked.
 std::string assembleImage(const CudaToolkit& tk, const std::string& ptx, SmImage& img, PtxasOptions opts,
                           bool deviceRuntime, const std::string& objectFile, const std::vector<std::string>& nvlinkArgs,
                           std::string& messages, std::map<std::string, unsigned>* frames = nullptr);
@@ -57,7 +58,8 @@ std::string runNvlink(const CudaToolkit& tk, int sm, const std::string& cubinFil
 // Every sm contributes its cubin and its PTX: the PTX lets newer GPUs JIT the code,
 // and cuobjdump -lptx -lelf lists both for each sm, as with nvcc. PTX that calls
 // into libcudadevrt cannot be JIT-linked by the driver, so such images carry none.
+// `relocatable`: the cubins are ptxas -c's (-rdc -fatbin), as nvcc marks them.
 std::string runFatbinary(const CudaToolkit& tk, const std::vector<SmImage>& images, const std::string& outFile,
-                         bool debug, bool verbose);
+                         bool debug, bool verbose, bool relocatable = false);
 
 } // namespace circle

@@ -236,4 +236,37 @@ std::string linkDeviceModule(llvm::Module& module, const std::string& runtimePat
   return {};
 }
 
+std::vector<std::string> linkForToolkitLinker(llvm::Module& module, const std::string& runtimePath,
+                                              const std::string& libdevicePath, std::string& error) {
+  mapLibmToLibdevice(module);
+  std::set<const llvm::GlobalValue*> own;
+  for (const llvm::GlobalValue& g : module.global_values())
+    if (!g.isDeclaration()) own.insert(&g);
+  if (error = linkLibrary(module, libdevicePath, "libdevice"); !error.empty()) return {};
+  // Private copies, as nvcc's front end links libdevice into each object: objects
+  // linked together must not clash on them.
+  for (llvm::GlobalValue& g : module.global_values())
+    if (!g.isDeclaration() && !own.count(&g)) g.setLinkage(llvm::GlobalValue::InternalLinkage);
+  keepExternallyAvailableBodies(module);
+
+  auto buf = llvm::MemoryBuffer::getFile(runtimePath);
+  if (!buf) {
+    error = "cannot read circle's device runtime '" + runtimePath + "'";
+    return {};
+  }
+  llvm::LLVMContext ctx;
+  auto runtime = llvm::getOwningLazyBitcodeModule(std::move(*buf), ctx);
+  if (!runtime) {
+    error = "cannot parse circle's device runtime '" + runtimePath + "': " + llvm::toString(runtime.takeError());
+    return {};
+  }
+  std::vector<std::string> fromRuntime;
+  for (const llvm::Function& f : module) {
+    if (!f.isDeclaration() || f.isIntrinsic() || f.use_empty() || isPtxSystemCall(f.getName())) continue;
+    const llvm::Function* def = (*runtime)->getFunction(f.getName());
+    if (def && !def->isDeclaration()) fromRuntime.push_back(f.getName().str());
+  }
+  return fromRuntime;
+}
+
 } // namespace circle

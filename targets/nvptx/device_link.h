@@ -36,6 +36,14 @@ bool deviceModuleUsesHostIo(const llvm::Module& m);
 std::string linkDeviceModule(llvm::Module& module, const std::string& runtimePath, const std::string& libdevicePath,
                              const std::set<std::string>& dropKernels);
 
+// -rdc with nvcc's -ptx, -cubin or -fatbin: one object's device code for the toolkit's
+// device linker (nvlink), which has none of circle's libraries. libdevice's functions
+// are linked in as private copies, as nvcc's front end does. Returns the functions the
+// module still calls that circle's device runtime defines, which only circle's own
+// device link provides; `error` is set when a library cannot be read.
+std::vector<std::string> linkForToolkitLinker(llvm::Module& module, const std::string& runtimePath,
+                                              const std::string& libdevicePath, std::string& error);
+
 // -rdc objects: drops the kernels named in dropKernels and what only they reach;
 // every other definition keeps its linkage for the device link across objects.
 void dropKernels(llvm::Module& module, const std::set<std::string>& dropKernels);

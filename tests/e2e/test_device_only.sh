@@ -82,5 +82,27 @@ out=$(cu -### -cubin -arch=sm_90 src/k.cu 2>&1)
 expect_contains "$out" "ptxas\" -arch=sm_90" "-### -cubin: ptxas"
 expect_not_contains "$out" "fatbinary" "-### -cubin: no fat binary"
 out=$(cu -ptx -cubin src/k.cu 2>&1); expect_contains "$out" "cannot be used together" "-ptx -cubin"
-out=$(cu -fatbin -rdc=true src/k.cu 2>&1); expect_contains "$out" "not supported yet" "-fatbin -rdc: said"
+# -rdc with -cubin/-fatbin: nvcc's relocatable images, which nvlink links with other
+# objects' (tests/gpu/builds/rdc_nvlink.sh runs what it links); libdevice comes along,
+# circle's device runtime cannot.
+printf '#include <cmath>\n__device__ float scale(float x) { return 2.0f * sqrtf(x); }\n' > scale.cu
+printf '__device__ float scale(float x);\n__global__ void k(float* p) { p[0] = scale(p[1]); }\n' > user.cu
+cu -rdc -cubin -arch=sm_90 scale.cu -o scale.cubin; expect_eq "$?" 0 "-rdc -cubin"
+expect_contains "$(file scale.cubin)" "relocatable" "ptxas -c's relocatable cubin"
+cu -rdc -fatbin -arch=sm_75,sm_90 user.cu -o user.fatbin; expect_eq "$?" 0 "-rdc -fatbin"
+expect_eq "$(cu --list-fatbin=user.fatbin | wc -l)" 4 "-rdc -fatbin: two cubins, two PTX"
+"$CUDA_PATH/bin/nvlink" -arch=sm_90 user.fatbin scale.cubin -o linked.cubin > nvlink.log 2>&1
+expect_eq "$?" 0 "nvlink links them ($(cat nvlink.log))"
+expect_contains "$(file linked.cubin)" "executable" "into an executable cubin"
+cu -rdc -ptx -arch=sm_90 scale.cu -o scale.ptx
+expect_not_contains "$(grep '.extern' scale.ptx)" "__nv_sqrtf" "libdevice's functions are in the object, as nvcc's"
+out=$(cu -### -rdc -fatbin -arch=sm_90 scale.cu 2>&1)
+expect_contains "$out" "ptxas\" -c -arch=sm_90" "-### -rdc -fatbin: ptxas -c"
+expect_contains "$out" "--device-c" "-### -rdc -fatbin: a relocatable fat binary"
+out=$(cu -### -rdc -c -arch=sm_90 scale.cu 2>&1)
+expect_not_contains "$out" "ptxas" "-### -rdc -c: device code stays bitcode"
+printf '#include <cstring>\n__global__ void k(int* o, const char* s) { o[0] = strlen(s); }\n' > uses_runtime.cu
+out=$(cu -rdc -cubin -arch=sm_90 uses_runtime.cu -o uses_runtime.cubin 2>&1); expect_eq "$?" 1 "-rdc -cubin reaching circle's runtime fails"
+expect_contains "$out" "cannot link what it calls from circle's device runtime: 'strlen'" "and names the function"
+expect_no_file uses_runtime.cubin "no partial cubin"
 finish

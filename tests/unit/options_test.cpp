@@ -139,7 +139,8 @@ TEST_CASE("nvcc's -ptx, -cubin, -fatbin and clang's --cuda-device-only write dev
   CHECK(error({"-ptx", "-c", "k.cu"}).find("use one of them") != std::string::npos);
   CHECK(error({"-S", "-fatbin", "k.cu"}).find("use one of them") != std::string::npos);
   CHECK(error({"-ptx", "-cubin", "k.cu"}).find("cannot be used together") != std::string::npos);
-  CHECK(error({"-cubin", "-rdc=true", "k.cu"}).find("not supported yet") != std::string::npos);
+  CHECK_FALSE(parse({"-cubin", "-rdc=true", "k.cu"}).error); // a relocatable cubin, for nvlink
+  CHECK_FALSE(parse({"-fatbin", "-rdc=true", "-sm_75", "-sm_90", "k.cu"}).error);
   CHECK(error({"-ptx", "-spirv", "k.cu"}).find("shaders") != std::string::npos);
   CHECK(error({"-ptx", "a.cu", "b.cu", "-o", "x.ptx"}) == "cannot specify -o when generating multiple output files");
   // clang's: -S the PTX, -c the cubin, or the fat binary for several sms; -emit-llvm as -gpu.
