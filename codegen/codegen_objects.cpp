@@ -28,7 +28,7 @@ TargetValues nvptxTargetValues(int sm) {
   TargetValues v;
   v.sm = smNumber(sm);
   v.arch = sm;
-  v.mask = nvvmArchBit(smNumber(sm)); // nv/target: sm_90a provides what sm_90 does
+  v.mask = nvvmArchBit(sm);
   return v;
 }
 

@@ -4,6 +4,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <cctype>
 #include <initializer_list>
 
 namespace circle {
@@ -96,6 +97,25 @@ std::optional<std::string> respellNvhpcTests(llvm::StringRef path, llvm::StringR
   return out;
 }
 
+// nv/target gives NV_HAS_FEATURE_SM_90a (100a, ...) to nvcc alone: elsewhere it is
+// NV_NO_TARGET. circle's arch-specific sms have a bit of their own in __nvvm_arch_mask,
+// which the prelude's _NV_TARGET___NV_FEA90A names (sema/implicit_prelude.cpp): each
+// such #define is respelled to it, at the same length.
+void respellFeatureTargets(std::string& text) {
+  const std::string head = "#define NV_HAS_FEATURE_SM_", none = "NV_NO_TARGET";
+  for (size_t at = text.find(head); at != std::string::npos; at = text.find(head, at + head.size())) {
+    size_t digits = at + head.size(), end = digits;
+    while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+    size_t lineEnd = text.find('\n', at);
+    size_t target = text.find(none, end);
+    if (end == digits || end >= text.size() || text[end] != 'a' || target == std::string::npos || target > lineEnd)
+      continue;
+    std::string name = "__NV_FEA" + text.substr(digits, end - digits) + "A";
+    if (name.size() > none.size()) continue;
+    text.replace(target, none.size(), name + std::string(none.size() - name.size(), ' '));
+  }
+}
+
 } // namespace
 
 std::optional<std::string> respellToolkitHeader(llvm::StringRef path, llvm::StringRef text) {
@@ -112,6 +132,7 @@ std::optional<std::string> respellToolkitHeader(llvm::StringRef path, llvm::Stri
     if (respellEvery(out, from, std::min(from.find('\n'), from.size()), e.to) == 0)
       return errorInPlace(text, header->whyNot);
   }
+  if (llvm::StringRef(normal).ends_with("/nv/detail/__target_macros")) respellFeatureTargets(out);
   return out;
 }
 

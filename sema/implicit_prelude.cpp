@@ -157,6 +157,8 @@ __host__ __attribute__((used, visibility("hidden"))) inline cudaError_t __circle
 #endif
 )";
 
+constexpr int kFeatureBitBase = 32;
+
 const std::map<int, int>& archBits() {
   static const std::map<int, int> bits = {
       {35, 1},  {37, 2},  {50, 3},  {52, 4},   {53, 5},   {60, 6},   {61, 7},   {62, 8},
@@ -168,8 +170,11 @@ const std::map<int, int>& archBits() {
 } // namespace
 
 unsigned long long nvvmArchBit(int sm) {
-  auto it = archBits().find(sm);
-  return it == archBits().end() ? 0 : 1ull << it->second;
+  auto it = archBits().find(smNumber(sm));
+  if (it == archBits().end()) return 0;
+  // An arch-specific sm provides what its plain one does, and a feature bit of its own
+  // (above nv/target's, which end at bit 23) for NV_HAS_FEATURE_SM_90a.
+  return (1ull << it->second) | (smArchSpecific(sm) ? 1ull << (kFeatureBitBase + it->second) : 0);
 }
 
 std::string preludeText(const PreludeConfig& config) {
@@ -182,6 +187,10 @@ std::string preludeText(const PreludeConfig& config) {
   os << "enum nvvm_bits_t : unsigned long long {";
   for (const auto& [sm, bit] : archBits()) os << " sm_" << sm << "_bit = 1ull << " << bit << ",";
   os << " };\n";
+  // NV_HAS_FEATURE_SM_90a... as frontend/toolkit_headers.cpp respells them.
+  for (const auto& [sm, bit] : archBits())
+    os << "#define _NV_TARGET___NV_FEA" << sm << "A (::nv::target::detail::target_description(1ull << "
+       << kFeatureBitBase + bit << "))\n";
   os << kCodegenObjects;
   if (config.cuda && config.sms.size() > 1 && !sharedSmNumber(config.sms)) os << kOnePtxVersion;
 

@@ -26,7 +26,9 @@ std::string launchPreludeText(const PreludeConfig& config);
 
 // The bit __nvvm_arch_mask has for an sm: the toolkit's nv/target table (sm_35 = bit
 // 1 ... sm_120 = bit 21); sms newer than that table get bits 22 and up in ascending
-// order of the sms ptxas knows today, so every supported sm has its own bit.
+// order of the sms ptxas knows today, so every supported sm has its own bit. An
+// arch-specific sm (sm_90a) has its plain one's bit and a feature bit 32 above it,
+// which NV_HAS_FEATURE_SM_90a tests.
 unsigned long long nvvmArchBit(int sm);
 
 } // namespace circle

@@ -117,6 +117,20 @@ cu -arch=sm_90a "$CIRCLE_ROOT/tests/gpu/nvcc/arch_specific.cu" -o spec_exe -v 2>
 expect_contains "$(cat spec.log)" '"-arch=sm_90a"' "ptxas assembles for sm_90a"
 expect_contains "$(cat spec.log)" "--image3=kind=elf,sm=90a," "fatbinary gets the sm_90a cubin"
 expect_eq "$(cu --list-fatbin=spec_exe)" "$(printf 'ELF file    1: spec_exe.1.sm_90.cubin\nPTX file    1: spec_exe.1.sm_90.ptx\nELF file    2: spec_exe.2.sm_90a.cubin\nPTX file    2: spec_exe.2.sm_90a.ptx')" "the listing names sm_90a as cuobjdump does"
+# CCCL's NV_HAS_FEATURE_SM_90a (nvcc's alone in nv/target): the sm_90a image only.
+cat > nvfeat.cu <<'SRC'
+#include <nv/target>
+__global__ void k(int* o) {
+  NV_IF_ELSE_TARGET(NV_HAS_FEATURE_SM_90a, (o[0] = 1;), (o[0] = 2;));
+  NV_IF_TARGET(NV_PROVIDES_SM_90, (o[1] = 3;));
+}
+int main() {}
+SRC
+cu -sm_80 -sm_90 -sm_90a -S -gpu nvfeat.cu -o nvfeat; expect_eq "$?" 0 "NV_HAS_FEATURE_SM_90a compiles"
+feat_stores() { grep -o 'st.global.b32.*' "$1" | awk '{print $NF}' | tr '\n' ' '; }
+expect_eq "$(feat_stores nvfeat.sm_80.ptx)" "2; " "sm_80: neither"
+expect_eq "$(feat_stores nvfeat.sm_90.ptx)" "2; 3; " "sm_90: provides sm_90, not the sm_90a feature"
+expect_eq "$(feat_stores nvfeat.sm_90a.ptx)" "1; 3; " "sm_90a: both"
 # A guard that changes declarations cannot be read per target: with an arch-specific
 # target that is an error, without one the macro is undefined everywhere, as for nvcc.
 printf '#ifdef __CUDA_ARCH_FEAT_SM90_ALL\nint fast;\n#endif\nint main() {}\n' > feat_scope.cu

@@ -39,6 +39,7 @@ TEST_CASE("__nvvm_arch_mask bits follow the toolkit's nv/target table") {
   CHECK(nvvmArchBit(88) == 1ull << 22);
   CHECK(nvvmArchBit(121) == 1ull << 23);
   CHECK(nvvmArchBit(99) == 0);
+  CHECK(nvvmArchBit(90 + 1000) == ((1ull << 16) | (1ull << 48))); // sm_90a: sm_90's bit and its feature bit
 }
 
 TEST_CASE("the prelude declares nvvm_arch_t with one enumerator per sm, ascending") {
