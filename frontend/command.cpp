@@ -19,6 +19,7 @@
 #include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <deque>
 #include <optional>
@@ -160,7 +161,10 @@ int runCommand(const Options& opts) {
   if (o.cuda) {
     if (!toolkit()) return 1;
     if (!o.archKeyword.empty()) o.smTargets = expandArchKeyword(o.archKeyword, tk->ptxasArchs);
-    for (int sm : o.smTargets) {
+    // Arch-specific ones first: -arch=sm_999a also asks for sm_999, which the user did not spell.
+    std::vector<int> checked = o.smTargets;
+    std::stable_partition(checked.begin(), checked.end(), smArchSpecific);
+    for (int sm : checked) {
       std::string err = checkSmSupported(*tk, sm);
       if (!err.empty()) {
         reportError(err);

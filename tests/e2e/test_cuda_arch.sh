@@ -140,6 +140,8 @@ expect_contains "$out" "feat_scope.cu:1:8: error: __CUDA_ARCH_FEAT_SM90_ALL cann
 expect_contains "$out" "'if target(__nvvm_arch == sm_90a)' replaces '#ifdef __CUDA_ARCH_FEAT_SM90_ALL'" "the note names __nvvm_arch"
 expect_no_file feat_scope "no executable"
 cu -sm_90 feat_scope.cu -o feat_scope; expect_eq "$?" 0 "without an arch-specific target it is undefined, not an error"
+out=$(cu -arch=sm_999a feat_scope.cu -o feat_scope 2>&1)
+expect_contains "$out" "unsupported GPU architecture '-sm_999a'" "an unknown arch-specific sm is named as written"
 out=$(cu -sm_100f feat_scope.cu -o feat_scope 2>&1); rc=$?
 expect_eq "$rc" 1 "family-specific sms are refused"
 expect_contains "$out" "family-specific architectures (sm_XXf) are not supported" "and the message says why"
