@@ -356,7 +356,7 @@ private:
       if (!m || !lowerLongDoubleFor(*m)) return false;
       if (o_.rdc && !o_.deviceLibrary) {
         if (!keepRelocatable(*m, sm, sm == sms.front())) return false;
-        if (!o_.gpuOutput && o_.deviceOnly == DeviceOnly::None) continue;
+        if (!o_.gpuOutput && !deviceCodeForNvlink(o_)) continue;
       }
       std::string ptx;
       if (!lowerDevice(m, sm, sm == sms.front(), sm == sms.back(), ptx)) return false;
@@ -373,10 +373,9 @@ private:
       // -cubin: ptxas writes the output itself.
       std::string cubin = o_.deviceOnly == DeviceOnly::Cubin ? outputs_.add(output_) : temps_.file(base + ".cubin");
       if (cubin.empty()) return false;
-      PtxasOptions ptxas = ptxasOptions(o_);
-      ptxas.unlinked = o_.rdc && o_.deviceOnly != DeviceOnly::None; // -rdc -cubin/-fatbin: linked later, as nvcc's
-      assembly.start({std::move(ptx), SmImage{sm, temps_.file(base + ".ptx"), cubin}, ptxas,
-                      needsDeviceRuntime_.count(sm) != 0, temps_.file(base + ".o"), o_.nvlinkArgs});
+      assembly.start({std::move(ptx), SmImage{sm, temps_.file(base + ".ptx"), cubin},
+                      ptxasOptions(o_), needsDeviceRuntime_.count(sm) != 0, temps_.file(base + ".o"),
+                      o_.nvlinkArgs});
       assembling.push_back(std::move(m));
     }
     std::vector<SmImage> images;
@@ -396,7 +395,7 @@ private:
     }
     // -spirv alone: no CUDA image; -cubin: ptxas wrote it.
     if (o_.gpuOutput || o_.smTargets.empty() || o_.deviceOnly == DeviceOnly::Cubin) return true;
-    if (o_.rdc && o_.deviceOnly != DeviceOnly::Fatbin) {
+    if (o_.rdc && !deviceCodeForNvlink(o_)) {
       // Clang's host code embeds this as the object's own fat binary (nvcc's
       // __nv_relfatbin); it is empty: the device code travels as bitcode, and the
       // link step registers the one linked fat binary.
@@ -410,7 +409,7 @@ private:
                                                              : temps_.file(llvm::sys::path::stem(input_).str() + ".fatbin");
     if (fatbin.empty()) return false;
     PhaseReport::Scope t(report_, "fatbinary");
-    std::string err = runFatbinary(*tk_, images, fatbin, o_.deviceDebug, o_.verbose, o_.rdc);
+    std::string err = runFatbinary(*tk_, images, fatbin, o_.deviceDebug, o_.verbose, deviceCodeForNvlink(o_));
     if (!err.empty()) {
       reportError(err);
       return false;
@@ -719,7 +718,7 @@ private:
     if (o_.deviceLibrary || o_.rdc) {
       if (o_.deviceLibrary) routeToRuntimeWrappers(*m);
       applyDeviceExceptions(*m, planDeviceExceptions(*m));
-      if (o_.rdc && o_.deviceOnly != DeviceOnly::None && !prepareForToolkitLinker(*m)) return false;
+      if (deviceCodeForNvlink(o_) && !prepareForToolkitLinker(*m)) return false;
       auto tm = optimizeFor(*m, sm);
       bool wantsPtx = o_.kind == OutputKind::Assembly || o_.deviceOnly != DeviceOnly::None;
       return tm && (!wantsPtx || emitPtxFor(*m, *tm, sm, ptx));
@@ -756,18 +755,27 @@ private:
   // -rdc -ptx/-cubin/-fatbin: code for nvlink, which cannot supply circle's runtime.
   bool prepareForToolkitLinker(llvm::Module& m) {
     std::string err;
-    std::vector<std::string> fromRuntime = linkForToolkitLinker(m, deviceRuntimePath(), tk_->libdevice, err);
+    if (!runtimeFunctions_) { // read once for every sm
+      runtimeFunctions_.emplace();
+      err = readDefinedFunctions(deviceRuntimePath(), *runtimeFunctions_);
+    }
+    std::vector<ReachedFunction> fromRuntime;
+    if (err.empty()) fromRuntime = linkForToolkitLinker(m, *runtimeFunctions_, tk_->libdevice, err);
     if (!err.empty()) {
       reportError(err);
       return false;
     }
     if (fromRuntime.empty()) return true;
-    std::string names;
-    for (const std::string& f : fromRuntime) names += (names.empty() ? "'" : ", '") + llvm::demangle(f) + "'";
-    const char* flag = o_.deviceOnly == DeviceOnly::Ptx ? "-ptx" : o_.deviceOnly == DeviceOnly::Cubin ? "-cubin" : "-fatbin";
-    reportError(std::string("'") + flag + "' with -rdc writes device code for the toolkit's nvlink, which " +
-                "cannot link what it calls from circle's device runtime: " + names +
-                "; compile with -rdc -c and link with circle, which links the runtime");
+    const char* flag = o_.deviceOnly == DeviceOnly::Ptx     ? "-ptx"
+                       : o_.deviceOnly == DeviceOnly::Cubin ? "-cubin"
+                                                            : "-fatbin";
+    clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
+    unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
+                                        "'%0' calls '%1', which circle's device runtime provides: '%2' with -rdc "
+                                        "writes device code for the toolkit's nvlink, which cannot link it; compile "
+                                        "with -rdc -c and link with circle, which links the runtime");
+    for (const ReachedFunction& r : fromRuntime)
+      diags.Report(symbolLocation(r.kernel), id) << llvm::demangle(r.kernel) << llvm::demangle(r.callee) << flag;
     return false;
   }
 
@@ -832,6 +840,7 @@ private:
   std::map<std::string, OperationSite> sites_;            // of the module being lowered
   std::map<std::string, unsigned long long> stackBytes_;  // kernels ptxas cannot size: their bound
   std::set<int> needsDeviceRuntime_; // sms whose module calls into libcudadevrt.a
+  std::optional<std::set<std::string>> runtimeFunctions_; // what circle's device runtime defines (-rdc -cubin)
   bool usesHostIo_ = false;          // a device module uses stdio: the host object serves it
   // Optimised modules that later sms with the same loweringKey take a copy of.
   struct LoweredGroup {
@@ -883,9 +892,10 @@ protected:
   }
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     clang::Preprocessor& pp = ci.getPreprocessor();
-    pp.setTokenWatcher([ban = banCudaArch(pp, anyArchSpecific(c_.smTargets())), gate = gateIfTargetMacro(pp), storageOnly = watchStorageOnly(),
-                        &untagged = c_.untagged(), &launches = c_.launchTokens(ci.getSourceManager()),
-                        &ci, dialect = takeOverDialectStatements(pp, c_.smTargets())](const clang::Token& tok) {
+    pp.setTokenWatcher([ban = banCudaArch(pp, anyArchSpecific(c_.smTargets())), gate = gateIfTargetMacro(pp),
+                        storageOnly = watchStorageOnly(), &untagged = c_.untagged(),
+                        &launches = c_.launchTokens(ci.getSourceManager()), &ci,
+                        dialect = takeOverDialectStatements(pp, c_.smTargets())](const clang::Token& tok) {
       ban(tok);
       launches.onToken(tok);
       gate(tok);
@@ -920,7 +930,7 @@ void printPlan(const Options& o, const CudaToolkit* tk, const clang::CompilerInv
     return;
   // -gpu and -ptx stop at the PTX; -cubin at ptxas's cubin. An -rdc object keeps its
   // device code as bitcode for the link, unless -cubin or -fatbin asks for nvlink's input.
-  bool unlinked = o.rdc && o.deviceOnly != DeviceOnly::None;
+  bool unlinked = deviceCodeForNvlink(o);
   bool assembles = !o.gpuOutput && (!o.rdc || unlinked);
   for (int sm : o.smTargets) {
     llvm::errs() << devicePassLine(sm, tk->ptxIsa, o.deviceOpt);

@@ -96,7 +96,8 @@ std::vector<int> resolveArchRequests(const ArchRequests& r, std::string& error, 
   if (!r.codes.empty()) {
     // nvcc compiles -code's real architectures from -arch's virtual one, which
     // must not be newer.
-    int lowest = *std::min_element(r.codes.begin(), r.codes.end(), [](int a, int b) { return smNumber(a) < smNumber(b); });
+    auto byNumber = [](int a, int b) { return smNumber(a) < smNumber(b); };
+    int lowest = *std::min_element(r.codes.begin(), r.codes.end(), byNumber);
     for (int a : r.arch)
       if (smNumber(a) > smNumber(lowest)) {
         error = "-code=" + smName(lowest) + " is older than -arch=compute_" + smDigits(a);

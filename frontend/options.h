@@ -150,6 +150,9 @@ std::string perSmOutputName(const std::string& output, int sm, const std::string
 std::string deviceModuleOutputName(const Options& o, const std::string& output, int sm);
 // Whether a compile writes device code only (-gpu, -ptx, -cubin, -fatbin): no host code.
 inline bool writesDeviceCodeOnly(const Options& o) { return o.gpuOutput || o.deviceOnly != DeviceOnly::None; }
+// -rdc with -ptx, -cubin or -fatbin: one object's device code for the toolkit's nvlink
+// (ptxas -c, libdevice copied in), not bitcode for circle's own device link.
+inline bool deviceCodeForNvlink(const Options& o) { return o.rdc && o.deviceOnly != DeviceOnly::None; }
 // The same for one SPIR-V entry point: out.saxpy.spvasm.
 std::string perShaderOutputName(const std::string& output, const std::string& entry, const std::string& ext);
 

@@ -13,6 +13,7 @@ inline PtxasOptions ptxasOptions(const Options& o) {
   p.report = o.ptxasReport;
   p.extra = o.ptxasArgs;
   p.relocatable = o.ptxasRelocatable;
+  p.unlinked = deviceCodeForNvlink(o);
   return p;
 }
 

@@ -144,7 +144,8 @@ private:
                                             "target(__nvvm_current_device_sm >= 80) { ... } else { ... }' "
                                             "replaces '#if __CUDA_ARCH__ >= 800', and 'if "
                                             "target(__is_host_target)' replaces '#ifndef __CUDA_ARCH__'%0"))
-        << (archSpecific_ ? ", and 'if target(__nvvm_arch == sm_90a)' replaces '#ifdef __CUDA_ARCH_FEAT_SM90_ALL'" : "");
+        << (archSpecific_ ? ", and 'if target(__nvvm_arch == sm_90a)' replaces '#ifdef __CUDA_ARCH_FEAT_SM90_ALL'"
+                          : "");
     return true;
   }
 

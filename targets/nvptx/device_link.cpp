@@ -236,8 +236,19 @@ std::string linkDeviceModule(llvm::Module& module, const std::string& runtimePat
   return {};
 }
 
-std::vector<std::string> linkForToolkitLinker(llvm::Module& module, const std::string& runtimePath,
-                                              const std::string& libdevicePath, std::string& error) {
+std::string readDefinedFunctions(const std::string& path, std::set<std::string>& names) {
+  auto buf = llvm::MemoryBuffer::getFile(path);
+  if (!buf) return "cannot read circle's device runtime '" + path + "'";
+  llvm::LLVMContext ctx;
+  auto lib = llvm::getOwningLazyBitcodeModule(std::move(*buf), ctx);
+  if (!lib) return "cannot parse circle's device runtime '" + path + "': " + llvm::toString(lib.takeError());
+  for (const llvm::Function& f : **lib)
+    if (!f.isDeclaration()) names.insert(f.getName().str());
+  return {};
+}
+
+std::vector<ReachedFunction> linkForToolkitLinker(llvm::Module& module, const std::set<std::string>& runtimeFunctions,
+                                                  const std::string& libdevicePath, std::string& error) {
   mapLibmToLibdevice(module);
   std::set<const llvm::GlobalValue*> own;
   for (const llvm::GlobalValue& g : module.global_values())
@@ -248,23 +259,16 @@ std::vector<std::string> linkForToolkitLinker(llvm::Module& module, const std::s
   for (llvm::GlobalValue& g : module.global_values())
     if (!g.isDeclaration() && !own.count(&g)) g.setLinkage(llvm::GlobalValue::InternalLinkage);
   keepExternallyAvailableBodies(module);
-
-  auto buf = llvm::MemoryBuffer::getFile(runtimePath);
-  if (!buf) {
-    error = "cannot read circle's device runtime '" + runtimePath + "'";
-    return {};
-  }
-  llvm::LLVMContext ctx;
-  auto runtime = llvm::getOwningLazyBitcodeModule(std::move(*buf), ctx);
-  if (!runtime) {
-    error = "cannot parse circle's device runtime '" + runtimePath + "': " + llvm::toString(runtime.takeError());
-    return {};
-  }
-  std::vector<std::string> fromRuntime;
+  std::vector<ReachedFunction> fromRuntime;
   for (const llvm::Function& f : module) {
-    if (!f.isDeclaration() || f.isIntrinsic() || f.use_empty() || isPtxSystemCall(f.getName())) continue;
-    const llvm::Function* def = (*runtime)->getFunction(f.getName());
-    if (def && !def->isDeclaration()) fromRuntime.push_back(f.getName().str());
+    if (!f.isDeclaration() || f.isIntrinsic() || isPtxSystemCall(f.getName()) ||
+        !runtimeFunctions.count(f.getName().str()))
+      continue;
+    for (const llvm::User* user : f.users())
+      if (const auto* inst = llvm::dyn_cast<llvm::Instruction>(user)) {
+        fromRuntime.push_back({f.getName().str(), inst->getFunction()->getName().str()});
+        break;
+      }
   }
   return fromRuntime;
 }

@@ -36,13 +36,19 @@ bool deviceModuleUsesHostIo(const llvm::Module& m);
 std::string linkDeviceModule(llvm::Module& module, const std::string& runtimePath, const std::string& libdevicePath,
                              const std::set<std::string>& dropKernels);
 
+// The functions a bitcode library (circle's device runtime) defines, into `names`.
+// Returns an error message, or empty on success.
+std::string readDefinedFunctions(const std::string& path, std::set<std::string>& names);
+
 // -rdc with nvcc's -ptx, -cubin or -fatbin: one object's device code for the toolkit's
 // device linker (nvlink), which has none of circle's libraries. libdevice's functions
 // are linked in as private copies, as nvcc's front end does. Returns the functions the
-// module still calls that circle's device runtime defines, which only circle's own
-// device link provides; `error` is set when a library cannot be read.
-std::vector<std::string> linkForToolkitLinker(llvm::Module& module, const std::string& runtimePath,
-                                              const std::string& libdevicePath, std::string& error);
+// module still calls that circle's device runtime defines (`runtimeFunctions`, from
+// readDefinedFunctions), which only circle's own device link provides, each with a
+// function of the module that calls it (in `kernel`: it need not be one); `error` is
+// set when libdevice cannot be read.
+std::vector<ReachedFunction> linkForToolkitLinker(llvm::Module& module, const std::set<std::string>& runtimeFunctions,
+                                                  const std::string& libdevicePath, std::string& error);
 
 // -rdc objects: drops the kernels named in dropKernels and what only they reach;
 // every other definition keeps its linkage for the device link across objects.

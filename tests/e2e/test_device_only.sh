@@ -103,6 +103,6 @@ out=$(cu -### -rdc -c -arch=sm_90 scale.cu 2>&1)
 expect_not_contains "$out" "ptxas" "-### -rdc -c: device code stays bitcode"
 printf '#include <cstring>\n__global__ void k(int* o, const char* s) { o[0] = strlen(s); }\n' > uses_runtime.cu
 out=$(cu -rdc -cubin -arch=sm_90 uses_runtime.cu -o uses_runtime.cubin 2>&1); expect_eq "$?" 1 "-rdc -cubin reaching circle's runtime fails"
-expect_contains "$out" "cannot link what it calls from circle's device runtime: 'strlen'" "and names the function"
+expect_contains "$out" "uses_runtime.cu:2:17: error: 'k(int*, char const*)' calls 'strlen', which circle's device runtime provides: '-cubin' with -rdc writes device code for the toolkit's nvlink, which cannot link it" "at the function calling it, naming what it calls"
 expect_no_file uses_runtime.cubin "no partial cubin"
 finish
