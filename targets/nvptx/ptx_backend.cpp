@@ -9,6 +9,7 @@
 #include "targets/nvptx/local_arguments.h"
 #include "targets/nvptx/local_pointer_differences.h"
 #include "targets/nvptx/merged_recomputations.h"
+#include "targets/nvptx/recursion_loops.h"
 #include "targets/nvptx/sm_targets.h"
 #include "targets/nvptx/tensor_core_loops.h"
 #include "targets/nvptx/thread_exits.h"
@@ -112,7 +113,9 @@ void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int opt
   };
   endThreadsAtExits(module);
   optimize();
-  if (optLevel > 0 && unrollBoundedRecursion(module) > 0) optimize(); // inlines the levels
+  // Recursion a constant bounds is unrolled (its levels inlined), other self-recursion
+  // becomes a loop; either way the module is optimised again.
+  if (optLevel > 0 && unrollBoundedRecursion(module) + loopSelfRecursion(module) > 0) optimize();
   // What LLVM's pipeline leaves that nvcc's code does not have (each file says why).
   if (optLevel > 0) {
     localizeArguments(module, tm);

@@ -1,5 +1,6 @@
 # What circle's device pipeline adds to LLVM's, seen in the PTX: recursion a constant
-# bounds (std::sort's depth limit) is unrolled into the kernel; a thread's own array
+# bounds (std::sort's depth limit) is unrolled into the kernel, other self-recursion
+# is a loop; a thread's own array
 # reached through a function that stays a call is accessed as local memory, and only
 # when every call passes local memory; pointer differences within it are taken on local
 # addresses; small aligned struct copies are one vector load and store; loops are
@@ -26,13 +27,16 @@ expect_eq "$(grep -cE '^\s+(ld|st)\.b32' local.sm_90.ptx)" 0 "no generic access 
 # the partition loops (targets/nvptx/local_pointer_differences.h).
 expect_eq "$(grep -c 'cvta.local' local.sm_90.ptx)" 1 "one generic view of the stack, none per loop iteration"
 
-# A recursive sum over a local array stays a call (its counts are not constants).
+# A recursive sum over a local array stays a call (its counts are not constants, and
+# the recursion is mutual: a function calling itself directly becomes a loop, below).
 cat > sum.h <<'SRC'
-__attribute__((noinline)) float sum(const float* p, int n) {
-  if (n == 1) return p[0];
-  return sum(p, n / 2) + sum(p + n / 2, n - n / 2);
-}
+__attribute__((noinline)) float sum(const float* p, int n);
+__attribute__((noinline)) float halves(const float* p, int n) { return sum(p, n / 2) + sum(p + n / 2, n - n / 2); }
+__attribute__((noinline)) float sum(const float* p, int n) { return n == 1 ? p[0] : halves(p, n); }
 SRC
+# The body of the function defined as $2 in PTX file $1 (not its declaration).
+ptx_function() { awk -v name="$2(" 'index($0, ".func") == 1 && index($0, name) { body = ""; on = 1 }
+  on { body = body $0 "\n" } /^}/ { if (on && body ~ /\n\{/) last = body; on = 0 } END { printf "%s", last }' "$1"; }
 # Also given global memory: its accesses stay generic.
 cat > mixed.cu <<'SRC'
 #include "sum.h"
@@ -43,7 +47,7 @@ __global__ void k(float* data, int n) {
 }
 SRC
 cu -sm_90 -O3 -S -gpu mixed.cu -o mixed
-func=$(sed -n '/^.func.*sum/,/^}/p' mixed.sm_90.ptx)
+func=$(ptx_function mixed.sm_90.ptx _Z3sumPKfi)
 expect_contains "$func" "ld.b32" "global and local callers: generic loads"
 expect_not_contains "$func" "ld.local" "global and local callers: nothing assumed local"
 cat > local_only.cu <<'SRC'
@@ -55,9 +59,27 @@ __global__ void k(float* data) {
 }
 SRC
 cu -sm_90 -O3 -S -gpu local_only.cu -o local_only
-func=$(sed -n '/^.func.*sum/,/^}/p' local_only.sm_90.ptx)
+func=$(ptx_function local_only.sm_90.ptx _Z3sumPKfi)
 expect_contains "$func" "ld.local.b32" "only local callers: local loads"
 expect_not_contains "$func" "	ld.b32" "only local callers: no generic loads"
+
+# A function calling itself directly is a loop over a stack of its frames, with a
+# recursive copy for calls past 32 levels (targets/nvptx/recursion_loops.h): the warp's
+# threads come back from a recursive .func at different times.
+cat > self.cu <<'SRC'
+__attribute__((noinline)) int split(int* a, int lo, int hi, int depth) {
+  if (hi - lo < 2 || depth <= 0) return a[lo];
+  int mid = lo + (hi - lo) / 2;
+  return split(a, lo, mid, depth - 1) + split(a, mid, hi, depth - 1 - (a[lo] & 1));
+}
+__global__ void k(int* data, int n) { data[0] = split(data, 0, n, data[1] & 7); }
+SRC
+cu -sm_90 -O3 -S -gpu self.cu -o self
+func=$(ptx_function self.sm_90.ptx _Z5splitPiiii)
+expect_contains "$func" "_Z5splitPiiii_\$_deep" "self-recursion: past the frame stack, the recursive copy"
+expect_not_contains "$func" "call.uni (retval0), _Z5splitPiiii," "self-recursion: the function does not call itself"
+expect_contains "$func" "__local_depot" "self-recursion: its frames in local memory"
+expect_contains "$(ptx_function self.sm_90.ptx '_Z5splitPiiii_$_deep')" "_Z5splitPiiii_\$_deep," "the copy is the recursion as written"
 
 cat > copy.cu <<'SRC'
 __global__ void copy(const float4* in, float4* out, int n) {

@@ -1,0 +1,206 @@
+// Self-recursion as a loop (targets/nvptx/recursion_loops.h): the same functions, as
+// written and as loops, compiled for this machine and run on the same inputs.
+#include "targets/nvptx/recursion_loops.h"
+
+#include <catch2/catch.hpp>
+
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <vector>
+
+using namespace circle;
+
+namespace {
+
+// Two calls per level with work between and after them (the shape of a quicksort);
+// a value returned through a phi; a chain deeper than the frame stack; a call in a
+// loop whose phis the caller reads after it; and one with a stack object of its own,
+// which stays recursive.
+const char* kSource = R"(
+define void @rec(ptr %a, i32 %lo, i32 %hi, i32 %depth) {
+entry:
+  %len = sub i32 %hi, %lo
+  %small = icmp slt i32 %len, 2
+  %spent = icmp sle i32 %depth, 0
+  %stop = or i1 %small, %spent
+  br i1 %stop, label %done, label %work
+work:
+  %plo = getelementptr i32, ptr %a, i32 %lo
+  %last = sub i32 %hi, 1
+  %phi = getelementptr i32, ptr %a, i32 %last
+  %x = load i32, ptr %plo
+  %y = load i32, ptr %phi
+  %gt = icmp sgt i32 %x, %y
+  br i1 %gt, label %swap, label %split
+swap:
+  store i32 %y, ptr %plo
+  store i32 %x, ptr %phi
+  br label %split
+split:
+  %half = sdiv i32 %len, 2
+  %mid = add i32 %lo, %half
+  %d1 = sub i32 %depth, 1
+  call void @rec(ptr %a, i32 %lo, i32 %mid, i32 %d1)
+  %v = load i32, ptr %plo
+  %bit = and i32 %v, 1
+  %d2 = sub i32 %d1, %bit
+  call void @rec(ptr %a, i32 %mid, i32 %hi, i32 %d2)
+  br label %done
+done:
+  ret void
+}
+
+define i64 @walk(i64 %n, i64 %acc) {
+entry:
+  %base = icmp ult i64 %n, 2
+  br i1 %base, label %leaf, label %inner
+leaf:
+  %r0 = add i64 %acc, %n
+  br label %out
+inner:
+  %n1 = sub i64 %n, 1
+  %a = call i64 @walk(i64 %n1, i64 %acc)
+  %n2 = sub i64 %n, 2
+  %b = call i64 @walk(i64 %n2, i64 %a)
+  %m = mul i64 %b, 3
+  %r1 = xor i64 %m, %n
+  br label %out
+out:
+  %r = phi i64 [ %r0, %leaf ], [ %r1, %inner ]
+  ret i64 %r
+}
+
+define i64 @chain(i64 %n) {
+entry:
+  %z = icmp eq i64 %n, 0
+  br i1 %z, label %base, label %more
+base:
+  ret i64 5
+more:
+  %n1 = sub i64 %n, 1
+  %s = call i64 @chain(i64 %n1)
+  %t = mul i64 %s, 31
+  %u = add i64 %t, %n
+  ret i64 %u
+}
+
+define i64 @in_loop(i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %body ]
+  %acc = phi i64 [ 1, %entry ], [ %acc1, %body ]
+  %more = icmp ult i64 %i, %n
+  br i1 %more, label %body, label %out
+body:
+  %half = lshr i64 %n, 1
+  %sub = call i64 @in_loop(i64 %half)
+  %x = mul i64 %acc, 3
+  %y = xor i64 %sub, %i
+  %acc1 = add i64 %x, %y
+  %i1 = add i64 %i, 1
+  br label %loop
+out:
+  ret i64 %acc
+}
+
+define i32 @own_array(i32 %n) {
+entry:
+  %buf = alloca i32
+  store i32 %n, ptr %buf
+  %z = icmp eq i32 %n, 0
+  br i1 %z, label %base, label %more
+base:
+  ret i32 0
+more:
+  %n1 = sub i32 %n, 1
+  %s = call i32 @own_array(i32 %n1)
+  %k = load i32, ptr %buf
+  %r = add i32 %s, %k
+  ret i32 %r
+}
+)";
+
+std::unique_ptr<llvm::Module> parse(llvm::LLVMContext& context) {
+  llvm::SMDiagnostic err;
+  std::unique_ptr<llvm::Module> m = llvm::parseIR(llvm::MemoryBufferRef(kSource, "recursion"), err, context);
+  REQUIRE(m);
+  return m;
+}
+
+bool callsItself(llvm::Function& f) {
+  for (llvm::Instruction& i : llvm::instructions(f))
+    if (auto* call = llvm::dyn_cast<llvm::CallInst>(&i); call && call->getCalledFunction() == &f) return true;
+  return false;
+}
+
+struct Program {
+  void (*rec)(int32_t*, int32_t, int32_t, int32_t);
+  int64_t (*walk)(int64_t, int64_t);
+  int64_t (*chain)(int64_t);
+  int64_t (*inLoop)(int64_t);
+  int32_t (*ownArray)(int32_t);
+};
+
+template <class T>
+T lookup(llvm::orc::LLJIT& jit, llvm::orc::JITDylib& lib, const char* name) {
+  return llvm::cantFail(jit.lookup(lib, name)).toPtr<T>();
+}
+
+Program load(llvm::orc::LLJIT& jit, const char* name, bool loops) {
+  auto context = std::make_unique<llvm::LLVMContext>();
+  std::unique_ptr<llvm::Module> m = parse(*context);
+  if (loops) {
+    CHECK(loopSelfRecursion(*m) == 4); // not own_array
+    std::string problems;
+    llvm::raw_string_ostream os(problems);
+    CHECK_FALSE(llvm::verifyModule(*m, &os));
+    INFO(problems);
+    for (const char* f : {"rec", "walk", "chain", "in_loop"}) {
+      CHECK_FALSE(callsItself(*m->getFunction(f)));
+      CHECK(m->getFunction(std::string(f) + ".deep"));
+    }
+    CHECK(callsItself(*m->getFunction("own_array")));
+  }
+  m->setDataLayout(jit.getDataLayout());
+  auto& lib = llvm::cantFail(jit.createJITDylib(name));
+  llvm::cantFail(jit.addIRModule(lib, llvm::orc::ThreadSafeModule(std::move(m), std::move(context))));
+  return {lookup<void (*)(int32_t*, int32_t, int32_t, int32_t)>(jit, lib, "rec"),
+          lookup<int64_t (*)(int64_t, int64_t)>(jit, lib, "walk"), lookup<int64_t (*)(int64_t)>(jit, lib, "chain"),
+          lookup<int64_t (*)(int64_t)>(jit, lib, "in_loop"), lookup<int32_t (*)(int32_t)>(jit, lib, "own_array")};
+}
+
+} // namespace
+
+TEST_CASE("self-recursion as a loop computes what the recursion computes") {
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  auto jit = llvm::cantFail(llvm::orc::LLJITBuilder().create());
+  Program written = load(*jit, "written", false);
+  Program looped = load(*jit, "looped", true);
+
+  uint32_t seed = 12345;
+  for (int trial = 0; trial < 200; ++trial) {
+    int n = 2 + trial % 60, depth = trial % 13;
+    std::vector<int32_t> a(n), b;
+    for (int32_t& v : a) v = static_cast<int32_t>((seed = seed * 1664525u + 1013904223u) >> 12);
+    b = a;
+    written.rec(a.data(), 0, n, depth);
+    looped.rec(b.data(), 0, n, depth);
+    REQUIRE(a == b);
+  }
+  for (int64_t n = 0; n < 24; ++n) REQUIRE(written.walk(n, n * 7) == looped.walk(n, n * 7));
+  // Past kLoopFrames levels the recursive copy takes over.
+  for (int64_t n : {0, 1, 31, 32, 33, 100, 1000}) REQUIRE(written.chain(n) == looped.chain(n));
+  for (int64_t n = 0; n < 40; ++n) REQUIRE(written.inLoop(n) == looped.inLoop(n));
+  REQUIRE(written.ownArray(50) == looped.ownArray(50));
+}
