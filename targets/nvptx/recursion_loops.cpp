@@ -18,8 +18,9 @@ namespace circle {
 namespace {
 
 // The calls to turn into jumps, or none when `f` cannot be a loop: its own stack
-// objects would be shared by every level, and arguments copied at the call (byval)
-// would not be copied.
+// objects would be shared by every level, arguments copied at the call (byval) would
+// not be copied, and a warp-wide operation (a barrier, a shuffle) would meet threads
+// of other levels at the same instruction.
 std::vector<llvm::CallInst*> selfCalls(llvm::Function& f) {
   std::vector<llvm::CallInst*> calls;
   if (f.isDeclaration() || f.isVarArg() || isKernel(f)) return {};
@@ -30,7 +31,11 @@ std::vector<llvm::CallInst*> selfCalls(llvm::Function& f) {
         llvm::isa<llvm::IndirectBrInst>(i) || i.getType()->isTokenTy())
       return {};
     auto* call = llvm::dyn_cast<llvm::CallInst>(&i);
-    if (!call || call->getCalledFunction() != &f) continue;
+    if (!call) continue;
+    if (call->getCalledFunction() != &f) {
+      if (call->isConvergent()) return {};
+      continue;
+    }
     if (call->isMustTailCall() || call->getFunctionType() != f.getFunctionType()) return {};
     calls.push_back(call);
   }

@@ -23,8 +23,8 @@ namespace {
 
 // Two calls per level with work between and after them (the shape of a quicksort);
 // a value returned through a phi; a chain deeper than the frame stack; a call in a
-// loop whose phis the caller reads after it; and one with a stack object of its own,
-// which stays recursive.
+// loop whose phis the caller reads after it; and two that stay recursive: one with a
+// warp-wide (convergent) operation, one with a stack object of its own.
 const char* kSource = R"(
 define void @rec(ptr %a, i32 %lo, i32 %hi, i32 %depth) {
 entry:
@@ -113,6 +113,24 @@ out:
   ret i64 %acc
 }
 
+define void @warp_sync() convergent {
+  ret void
+}
+
+define i32 @syncs(i32 %n) {
+entry:
+  call void @warp_sync()
+  %z = icmp eq i32 %n, 0
+  br i1 %z, label %base, label %more
+base:
+  ret i32 1
+more:
+  %n1 = sub i32 %n, 1
+  %s = call i32 @syncs(i32 %n1)
+  %r = mul i32 %s, 3
+  ret i32 %r
+}
+
 define i32 @own_array(i32 %n) {
 entry:
   %buf = alloca i32
@@ -160,7 +178,7 @@ Program load(llvm::orc::LLJIT& jit, const char* name, bool loops) {
   auto context = std::make_unique<llvm::LLVMContext>();
   std::unique_ptr<llvm::Module> m = parse(*context);
   if (loops) {
-    CHECK(loopSelfRecursion(*m) == 4); // not own_array
+    CHECK(loopSelfRecursion(*m) == 4); // not own_array or syncs
     std::string problems;
     llvm::raw_string_ostream os(problems);
     CHECK_FALSE(llvm::verifyModule(*m, &os));
@@ -170,6 +188,7 @@ Program load(llvm::orc::LLJIT& jit, const char* name, bool loops) {
       CHECK(m->getFunction(std::string(f) + ".deep"));
     }
     CHECK(callsItself(*m->getFunction("own_array")));
+    CHECK(callsItself(*m->getFunction("syncs")));
   }
   m->setDataLayout(jit.getDataLayout());
   auto& lib = llvm::cantFail(jit.createJITDylib(name));
