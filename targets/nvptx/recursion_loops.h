@@ -17,8 +17,8 @@
 // each return pops a frame and resumes its caller, or returns when the stack is empty.
 // A call deeper than kLoopFrames frames goes to a copy of the function as written
 // (recursive, as before): std::sort's introsort needs 2 log2 n frames. Functions with
-// stack objects of their own (whose addresses a nested call could be given) and mutual
-// recursion stay recursive calls.
+// stack objects of their own (whose addresses a nested call could be given) or
+// warp-wide operations, and mutual recursion, stay recursive calls.
 #pragma once
 
 namespace llvm {
