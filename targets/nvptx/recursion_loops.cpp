@@ -17,13 +17,17 @@
 namespace circle {
 namespace {
 
+// Marks the recursive copy, which stays as written when a module is optimised again
+// (a device library's functions are, where the library is linked).
+constexpr const char* kRecursiveCopy = "circle-recursive-copy";
+
 // The calls to turn into jumps, or none when `f` cannot be a loop: its own stack
 // objects would be shared by every level, arguments copied at the call (byval) would
 // not be copied, and a warp-wide operation (a barrier, a shuffle) would meet threads
 // of other levels at the same instruction.
 std::vector<llvm::CallInst*> selfCalls(llvm::Function& f) {
   std::vector<llvm::CallInst*> calls;
-  if (f.isDeclaration() || f.isVarArg() || isKernel(f)) return {};
+  if (f.isDeclaration() || f.isVarArg() || isKernel(f) || f.hasFnAttribute(kRecursiveCopy)) return {};
   for (llvm::Argument& a : f.args())
     if (a.hasByValAttr() || a.hasInAllocaAttr() || a.hasPreallocatedAttr()) return {};
   for (llvm::Instruction& i : llvm::instructions(f)) {
@@ -114,6 +118,7 @@ void makeLoop(llvm::Function& f, const std::vector<llvm::CallInst*>& calls) {
   llvm::Function* deep = llvm::CloneFunction(&f, map);
   deep->setName(f.getName() + ".deep");
   deep->setLinkage(llvm::GlobalValue::InternalLinkage);
+  deep->addFnAttr(kRecursiveCopy);
   for (llvm::Instruction& i : llvm::instructions(*deep))
     if (auto* call = llvm::dyn_cast<llvm::CallInst>(&i); call && call->getCalledFunction() == &f)
       call->setCalledFunction(deep);

@@ -189,6 +189,7 @@ Program load(llvm::orc::LLJIT& jit, const char* name, bool loops) {
     }
     CHECK(callsItself(*m->getFunction("own_array")));
     CHECK(callsItself(*m->getFunction("syncs")));
+    CHECK(loopSelfRecursion(*m) == 0); // optimised again: the recursive copies stay copies
   }
   m->setDataLayout(jit.getDataLayout());
   auto& lib = llvm::cantFail(jit.createJITDylib(name));
