@@ -113,9 +113,12 @@ void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int opt
   };
   endThreadsAtExits(module);
   optimize();
-  // Recursion a constant bounds is unrolled (its levels inlined), other self-recursion
-  // becomes a loop; either way the module is optimised again.
-  if (optLevel > 0 && unrollBoundedRecursion(module) + loopSelfRecursion(module) > 0) optimize();
+  // Recursion a constant bounds is unrolled (its levels inlined), then other
+  // self-recursion becomes a loop; either way the module is optimised again.
+  if (optLevel > 0) {
+    int unrolled = unrollBoundedRecursion(module);
+    if (unrolled + loopSelfRecursion(module) > 0) optimize();
+  }
   // What LLVM's pipeline leaves that nvcc's code does not have (each file says why).
   if (optLevel > 0) {
     localizeArguments(module, tm);
