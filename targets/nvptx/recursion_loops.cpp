@@ -2,9 +2,11 @@
 
 #include "targets/nvptx/device_link.h"
 
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -21,18 +23,46 @@ namespace {
 // (a device library's functions are, where the library is linked).
 constexpr const char* kRecursiveCopy = "circle-recursive-copy";
 
-// The calls to turn into jumps, or none when `f` cannot be a loop: its own stack
-// objects would be shared by every level, arguments copied at the call (byval) would
-// not be copied, and a warp-wide operation (a barrier, a shuffle) would meet threads
-// of other levels at the same instruction.
+// A stack object of f's own that only f's loads and stores reach: each level's
+// contents can then live in its frame (a nested call given its address could not
+// tell its own object from its caller's).
+bool privateObject(llvm::AllocaInst* object) {
+  if (!object->isStaticAlloca()) return false;
+  std::vector<llvm::Value*> work{object};
+  std::set<llvm::Value*> seen{object};
+  while (!work.empty()) {
+    llvm::Value* v = work.back();
+    work.pop_back();
+    for (llvm::User* u : v->users()) {
+      if (auto* store = llvm::dyn_cast<llvm::StoreInst>(u)) {
+        if (store->getValueOperand() == v) return false;
+        continue;
+      }
+      if (llvm::isa<llvm::LoadInst>(u) || llvm::isa<llvm::ICmpInst>(u)) continue;
+      if (auto* call = llvm::dyn_cast<llvm::IntrinsicInst>(u); call && call->isLifetimeStartOrEnd()) continue;
+      if (!llvm::isa<llvm::GetElementPtrInst>(u) && !llvm::isa<llvm::CastInst>(u) && !llvm::isa<llvm::PHINode>(u) &&
+          !llvm::isa<llvm::SelectInst>(u))
+        return false;
+      if (llvm::isa<llvm::PtrToIntInst>(u)) return false;
+      if (seen.insert(u).second) work.push_back(u);
+    }
+  }
+  return true;
+}
+
+// The calls to turn into jumps, or none when `f` cannot be a loop: a stack object a
+// nested call could reach would be shared by every level, arguments copied at the
+// call (byval) would not be copied, and a warp-wide operation (a barrier, a shuffle)
+// would meet threads of other levels at the same instruction.
 std::vector<llvm::CallInst*> selfCalls(llvm::Function& f) {
   std::vector<llvm::CallInst*> calls;
   if (f.isDeclaration() || f.isVarArg() || isKernel(f) || f.hasFnAttribute(kRecursiveCopy)) return {};
   for (llvm::Argument& a : f.args())
     if (a.hasByValAttr() || a.hasInAllocaAttr() || a.hasPreallocatedAttr()) return {};
   for (llvm::Instruction& i : llvm::instructions(f)) {
-    if (llvm::isa<llvm::AllocaInst>(i) || llvm::isa<llvm::InvokeInst>(i) || llvm::isa<llvm::CallBrInst>(i) ||
-        llvm::isa<llvm::IndirectBrInst>(i) || i.getType()->isTokenTy())
+    if (auto* object = llvm::dyn_cast<llvm::AllocaInst>(&i); object && !privateObject(object)) return {};
+    if (llvm::isa<llvm::InvokeInst>(i) || llvm::isa<llvm::CallBrInst>(i) || llvm::isa<llvm::IndirectBrInst>(i) ||
+        i.getType()->isTokenTy())
       return {};
     auto* call = llvm::dyn_cast<llvm::CallInst>(&i);
     if (!call) continue;
@@ -71,6 +101,28 @@ std::set<llvm::AllocaInst*> readAfter(llvm::BasicBlock* resume, const std::vecto
       for (llvm::BasicBlock* s : llvm::successors(b))
         if (seen.insert(s).second) work.push_back(s);
     }
+  }
+  return read;
+}
+
+// The stack objects a caller reads again after the call returns: loaded somewhere
+// reachable from where it resumes (stores to part of an object do not end it).
+std::set<llvm::AllocaInst*> objectsReadAfter(llvm::BasicBlock* resume) {
+  std::set<llvm::BasicBlock*> seen{resume};
+  std::vector<llvm::BasicBlock*> work{resume};
+  std::set<llvm::AllocaInst*> read;
+  while (!work.empty()) {
+    llvm::BasicBlock* b = work.back();
+    work.pop_back();
+    for (llvm::Instruction& i : *b)
+      if (auto* load = llvm::dyn_cast<llvm::LoadInst>(&i)) {
+        llvm::SmallVector<const llvm::Value*, 4> objects;
+        llvm::getUnderlyingObjects(load->getPointerOperand(), objects);
+        for (const llvm::Value* o : objects)
+          if (auto* object = llvm::dyn_cast<llvm::AllocaInst>(o)) read.insert(const_cast<llvm::AllocaInst*>(object));
+      }
+    for (llvm::BasicBlock* s : llvm::successors(b))
+      if (seen.insert(s).second) work.push_back(s);
   }
   return read;
 }
@@ -129,7 +181,19 @@ void makeLoop(llvm::Function& f, const std::vector<llvm::CallInst*>& calls) {
   for (llvm::CallInst* call : calls) resume.push_back(llvm::SplitBlock(call->getParent(), call->getNextNode()));
   llvm::BasicBlock* head = &f.getEntryBlock();
   llvm::BasicBlock* entry = llvm::BasicBlock::Create(ctx, "frames.entry", &f, head);
-  llvm::BranchInst::Create(head, entry);
+  llvm::BranchInst* start = llvm::BranchInst::Create(head, entry);
+  // The function's own objects are allocated once, in the new entry, and each level's
+  // contents travel in its frame; their lifetime marks would end them at every level.
+  std::vector<llvm::AllocaInst*> objects;
+  std::vector<llvm::Instruction*> lifetimes;
+  for (llvm::Instruction& i : llvm::instructions(f)) {
+    if (auto* object = llvm::dyn_cast<llvm::AllocaInst>(&i)) objects.push_back(object);
+    if (auto* call = llvm::dyn_cast<llvm::IntrinsicInst>(&i); call && call->isLifetimeStartOrEnd()) lifetimes.push_back(call);
+  }
+  for (llvm::Instruction* l : lifetimes) l->eraseFromParent();
+  for (llvm::AllocaInst* object : objects) object->moveBefore(start->getIterator());
+  std::vector<std::set<llvm::AllocaInst*>> objectsKept;
+  for (llvm::BasicBlock* r : resume) objectsKept.push_back(objectsReadAfter(r));
   valuesToSlots(f, entry);
 
   // What each call's frame keeps: the slots its caller reads after it, but for the
@@ -140,11 +204,13 @@ void makeLoop(llvm::Function& f, const std::vector<llvm::CallInst*>& calls) {
   std::vector<llvm::Type*> fields{i32};
   std::vector<llvm::AllocaInst*> slots;
   for (llvm::Instruction& i : *entry)
-    if (auto* slot = llvm::dyn_cast<llvm::AllocaInst>(&i)) slots.push_back(slot);
+    if (auto* slot = llvm::dyn_cast<llvm::AllocaInst>(&i); slot && !llvm::is_contained(objects, slot)) slots.push_back(slot);
   for (size_t c = 0; c < calls.size(); ++c) {
     for (llvm::User* u : calls[c]->users())
       if (auto* store = llvm::dyn_cast<llvm::StoreInst>(u)) result[c] = llvm::cast<llvm::AllocaInst>(store->getPointerOperand());
-    for (llvm::AllocaInst* slot : readAfter(resume[c], slots)) {
+    std::set<llvm::AllocaInst*> read = readAfter(resume[c], slots);
+    read.insert(objectsKept[c].begin(), objectsKept[c].end());
+    for (llvm::AllocaInst* slot : read) {
       if (slot == result[c]) continue;
       kept[c].push_back(slot);
       if (field.emplace(slot, fields.size()).second) fields.push_back(slot->getAllocatedType());
@@ -158,6 +224,18 @@ void makeLoop(llvm::Function& f, const std::vector<llvm::CallInst*>& calls) {
   b.CreateStore(b.getInt32(0), depth);
   auto frameField = [&](llvm::Value* level, unsigned index) {
     return b.CreateInBoundsGEP(stackType, frames, {b.getInt32(0), level, b.getInt32(index)});
+  };
+  const llvm::DataLayout& layout = f.getParent()->getDataLayout();
+  auto save = [&](llvm::AllocaInst* slot, llvm::Value* to) { // an object whole, a slot's value
+    if (!llvm::is_contained(objects, slot)) return (void)b.CreateStore(b.CreateLoad(slot->getAllocatedType(), slot), to);
+    b.CreateMemCpy(to, layout.getABITypeAlign(slot->getAllocatedType()), slot, slot->getAlign(),
+                   *slot->getAllocationSize(layout));
+  };
+  auto restore = [&](llvm::AllocaInst* slot, llvm::Value* from) {
+    if (!llvm::is_contained(objects, slot))
+      return (void)b.CreateStore(b.CreateLoad(slot->getAllocatedType(), from), slot);
+    b.CreateMemCpy(slot, slot->getAlign(), from, layout.getABITypeAlign(slot->getAllocatedType()),
+                   *slot->getAllocationSize(layout));
   };
 
   // A call: push the caller's frame and start again with the call's arguments; past
@@ -176,7 +254,7 @@ void makeLoop(llvm::Function& f, const std::vector<llvm::CallInst*>& calls) {
     b.SetInsertPoint(push);
     b.CreateStore(b.getInt32(c), frameField(level, 0));
     for (llvm::AllocaInst* slot : kept[c])
-      b.CreateStore(b.CreateLoad(slot->getAllocatedType(), slot), frameField(level, field[slot]));
+      save(slot, frameField(level, field[slot]));
     b.CreateStore(b.CreateAdd(level, b.getInt32(1)), depth);
     auto arg = f.arg_begin();
     for (llvm::Value* v : call->args()) {
@@ -219,7 +297,7 @@ void makeLoop(llvm::Function& f, const std::vector<llvm::CallInst*>& calls) {
     back.push_back(llvm::BasicBlock::Create(ctx, "frames.resume", &f));
     b.SetInsertPoint(back.back());
     for (llvm::AllocaInst* slot : kept[c])
-      b.CreateStore(b.CreateLoad(slot->getAllocatedType(), frameField(caller, field[slot])), slot);
+      restore(slot, frameField(caller, field[slot]));
     if (result[c]) b.CreateStore(value, result[c]);
     b.CreateBr(resume[c]);
   }

@@ -12,13 +12,14 @@
 // call does not mend it: the early ones would wait there while the others wait for
 // them at the function's end. Without the call there is nothing to come back from.
 //
-// How: each self-call pushes the values the caller still needs (and where it resumes)
-// onto a frame stack in the thread's local memory and jumps to the function's start;
-// each return pops a frame and resumes its caller, or returns when the stack is empty.
-// A call deeper than kLoopFrames frames goes to a copy of the function as written
-// (recursive, as before): std::sort's introsort needs 2 log2 n frames. Functions with
-// stack objects of their own (whose addresses a nested call could be given) or
-// warp-wide operations, and mutual recursion, stay recursive calls.
+// How: each self-call pushes the values the caller still needs (and where it resumes),
+// and the contents of the function's own arrays it reads again, onto a frame stack in
+// the thread's local memory and jumps to the function's start; each return pops a frame
+// and resumes its caller, or returns when the stack is empty. A call deeper than
+// kLoopFrames frames goes to a copy of the function as written (recursive, as before):
+// std::sort's introsort needs 2 log2 n frames. Functions that give a nested call the
+// address of an object of their own (it could not tell its object from its caller's)
+// or make warp-wide operations, and mutual recursion, stay recursive calls.
 #pragma once
 
 namespace llvm {

@@ -23,8 +23,9 @@ namespace {
 
 // Two calls per level with work between and after them (the shape of a quicksort);
 // a value returned through a phi; a chain deeper than the frame stack; a call in a
-// loop whose phis the caller reads after it; and two that stay recursive: one with a
-// warp-wide (convergent) operation, one with a stack object of its own.
+// loop whose phis the caller reads after it; one with an array of its own, which each
+// level's frame keeps; and two that stay recursive: one with a warp-wide (convergent)
+// operation, one that gives the nested call its object's address.
 const char* kSource = R"(
 define void @rec(ptr %a, i32 %lo, i32 %hi, i32 %depth) {
 entry:
@@ -133,15 +134,46 @@ more:
 
 define i32 @own_array(i32 %n) {
 entry:
+  %a = alloca [8 x i32]
+  br label %fill
+fill:
+  %i = phi i32 [ 0, %entry ], [ %i1, %fill ]
+  %p = getelementptr [8 x i32], ptr %a, i32 0, i32 %i
+  %m = mul i32 %n, %i
+  %v = add i32 %m, 1
+  store i32 %v, ptr %p
+  %i1 = add i32 %i, 1
+  %filled = icmp eq i32 %i1, 8
+  br i1 %filled, label %test, label %fill
+test:
+  %z = icmp eq i32 %n, 0
+  br i1 %z, label %base, label %more
+base:
+  %first = load i32, ptr %a
+  ret i32 %first
+more:
+  %n1 = sub i32 %n, 1
+  %s = call i32 @own_array(i32 %n1)
+  %at = and i32 %n, 7
+  %q = getelementptr [8 x i32], ptr %a, i32 0, i32 %at
+  %k = load i32, ptr %q
+  %t = mul i32 %s, 7
+  %r = add i32 %t, %k
+  ret i32 %r
+}
+
+define i32 @passes_array(ptr %up, i32 %n) {
+entry:
   %buf = alloca i32
   store i32 %n, ptr %buf
   %z = icmp eq i32 %n, 0
   br i1 %z, label %base, label %more
 base:
-  ret i32 0
+  %v = load i32, ptr %up
+  ret i32 %v
 more:
   %n1 = sub i32 %n, 1
-  %s = call i32 @own_array(i32 %n1)
+  %s = call i32 @passes_array(ptr %buf, i32 %n1)
   %k = load i32, ptr %buf
   %r = add i32 %s, %k
   ret i32 %r
@@ -167,6 +199,7 @@ struct Program {
   int64_t (*chain)(int64_t);
   int64_t (*inLoop)(int64_t);
   int32_t (*ownArray)(int32_t);
+  int32_t (*passesArray)(int32_t*, int32_t);
 };
 
 template <class T>
@@ -178,16 +211,16 @@ Program load(llvm::orc::LLJIT& jit, const char* name, bool loops) {
   auto context = std::make_unique<llvm::LLVMContext>();
   std::unique_ptr<llvm::Module> m = parse(*context);
   if (loops) {
-    CHECK(loopSelfRecursion(*m) == 4); // not own_array or syncs
+    CHECK(loopSelfRecursion(*m) == 5); // not passes_array or syncs
     std::string problems;
     llvm::raw_string_ostream os(problems);
     CHECK_FALSE(llvm::verifyModule(*m, &os));
     INFO(problems);
-    for (const char* f : {"rec", "walk", "chain", "in_loop"}) {
+    for (const char* f : {"rec", "walk", "chain", "in_loop", "own_array"}) {
       CHECK_FALSE(callsItself(*m->getFunction(f)));
       CHECK(m->getFunction(std::string(f) + ".deep"));
     }
-    CHECK(callsItself(*m->getFunction("own_array")));
+    CHECK(callsItself(*m->getFunction("passes_array")));
     CHECK(callsItself(*m->getFunction("syncs")));
     CHECK(loopSelfRecursion(*m) == 0); // optimised again: the recursive copies stay copies
   }
@@ -196,7 +229,8 @@ Program load(llvm::orc::LLJIT& jit, const char* name, bool loops) {
   llvm::cantFail(jit.addIRModule(lib, llvm::orc::ThreadSafeModule(std::move(m), std::move(context))));
   return {lookup<void (*)(int32_t*, int32_t, int32_t, int32_t)>(jit, lib, "rec"),
           lookup<int64_t (*)(int64_t, int64_t)>(jit, lib, "walk"), lookup<int64_t (*)(int64_t)>(jit, lib, "chain"),
-          lookup<int64_t (*)(int64_t)>(jit, lib, "in_loop"), lookup<int32_t (*)(int32_t)>(jit, lib, "own_array")};
+          lookup<int64_t (*)(int64_t)>(jit, lib, "in_loop"), lookup<int32_t (*)(int32_t)>(jit, lib, "own_array"),
+          lookup<int32_t (*)(int32_t*, int32_t)>(jit, lib, "passes_array")};
 }
 
 } // namespace
@@ -222,5 +256,7 @@ TEST_CASE("self-recursion as a loop computes what the recursion computes") {
   // Past kLoopFrames levels the recursive copy takes over.
   for (int64_t n : {0, 1, 31, 32, 33, 100, 1000}) REQUIRE(written.chain(n) == looped.chain(n));
   for (int64_t n = 0; n < 40; ++n) REQUIRE(written.inLoop(n) == looped.inLoop(n));
-  REQUIRE(written.ownArray(50) == looped.ownArray(50));
+  for (int32_t n : {0, 1, 5, 31, 32, 33, 90}) REQUIRE(written.ownArray(n) == looped.ownArray(n));
+  int32_t top = 17;
+  REQUIRE(written.passesArray(&top, 40) == looped.passesArray(&top, 40));
 }
