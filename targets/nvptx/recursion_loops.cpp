@@ -210,11 +210,13 @@ void makeLoop(llvm::Function& f, const std::vector<llvm::CallInst*>& calls) {
       if (auto* store = llvm::dyn_cast<llvm::StoreInst>(u)) result[c] = llvm::cast<llvm::AllocaInst>(store->getPointerOperand());
     std::set<llvm::AllocaInst*> read = readAfter(resume[c], slots);
     read.insert(objectsKept[c].begin(), objectsKept[c].end());
-    for (llvm::AllocaInst* slot : read) {
-      if (slot == result[c]) continue;
-      kept[c].push_back(slot);
-      if (field.emplace(slot, fields.size()).second) fields.push_back(slot->getAllocatedType());
-    }
+    // In the function's order, not the sets' (addresses): the same PTX every compile.
+    for (const std::vector<llvm::AllocaInst*>* order : {&slots, &objects})
+      for (llvm::AllocaInst* slot : *order) {
+        if (slot == result[c] || !read.count(slot)) continue;
+        kept[c].push_back(slot);
+        if (field.emplace(slot, fields.size()).second) fields.push_back(slot->getAllocatedType());
+      }
   }
   llvm::StructType* frameType = llvm::StructType::get(ctx, fields);
   llvm::ArrayType* stackType = llvm::ArrayType::get(frameType, kLoopFrames);
