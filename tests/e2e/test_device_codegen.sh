@@ -80,6 +80,10 @@ expect_contains "$func" "_Z5splitPiiii_\$_deep" "self-recursion: past the frame 
 expect_not_contains "$func" "call.uni (retval0), _Z5splitPiiii," "self-recursion: the function does not call itself"
 expect_contains "$func" "__local_depot" "self-recursion: its frames in local memory"
 expect_contains "$(ptx_function self.sm_90.ptx '_Z5splitPiiii_$_deep')" "_Z5splitPiiii_\$_deep," "the copy is the recursion as written"
+# The frame's layout follows the function, not the addresses of the compiler's objects.
+for run in 2 3; do cu -sm_90 -O3 -S -gpu self.cu -o self$run; done
+expect_eq "$(md5sum < self2.sm_90.ptx)" "$(md5sum < self.sm_90.ptx)" "self-recursion: the same PTX at every compile"
+expect_eq "$(md5sum < self3.sm_90.ptx)" "$(md5sum < self.sm_90.ptx)" "self-recursion: the same PTX at every compile (3)"
 
 cat > copy.cu <<'SRC'
 __global__ void copy(const float4* in, float4* out, int n) {
