@@ -2,6 +2,7 @@
 
 #include "targets/nvptx/device_link.h"
 
+#include "llvm/ADT/DepthFirstIterator.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -80,14 +81,10 @@ std::vector<llvm::CallInst*> selfCalls(llvm::Function& f) {
 // where it resumes before the path stores them.
 std::set<llvm::AllocaInst*> readAfter(llvm::BasicBlock* resume, const std::vector<llvm::AllocaInst*>& slots) {
   std::set<llvm::AllocaInst*> read;
-  for (llvm::AllocaInst* slot : slots) {
-    std::set<llvm::BasicBlock*> seen{resume};
-    std::vector<llvm::BasicBlock*> work{resume};
-    while (!work.empty() && !read.count(slot)) {
-      llvm::BasicBlock* b = work.back();
-      work.pop_back();
+  for (llvm::AllocaInst* slot : slots)
+    for (auto it = llvm::df_begin(resume), end = llvm::df_end(resume); it != end && !read.count(slot);) {
       bool stored = false;
-      for (llvm::Instruction& i : *b) {
+      for (llvm::Instruction& i : **it) {
         if (auto* load = llvm::dyn_cast<llvm::LoadInst>(&i); load && load->getPointerOperand() == slot) {
           read.insert(slot);
           break;
@@ -97,23 +94,17 @@ std::set<llvm::AllocaInst*> readAfter(llvm::BasicBlock* resume, const std::vecto
           break;
         }
       }
-      if (stored) continue;
-      for (llvm::BasicBlock* s : llvm::successors(b))
-        if (seen.insert(s).second) work.push_back(s);
+      if (stored) it.skipChildren(); // stored before any load: past here this path does not read it
+      else ++it;
     }
-  }
   return read;
 }
 
 // The stack objects a caller reads again after the call returns: loaded somewhere
 // reachable from where it resumes (stores to part of an object do not end it).
 std::set<llvm::AllocaInst*> objectsReadAfter(llvm::BasicBlock* resume) {
-  std::set<llvm::BasicBlock*> seen{resume};
-  std::vector<llvm::BasicBlock*> work{resume};
   std::set<llvm::AllocaInst*> read;
-  while (!work.empty()) {
-    llvm::BasicBlock* b = work.back();
-    work.pop_back();
+  for (llvm::BasicBlock* b : llvm::depth_first(resume))
     for (llvm::Instruction& i : *b)
       if (auto* load = llvm::dyn_cast<llvm::LoadInst>(&i)) {
         llvm::SmallVector<const llvm::Value*, 4> objects;
@@ -121,15 +112,13 @@ std::set<llvm::AllocaInst*> objectsReadAfter(llvm::BasicBlock* resume) {
         for (const llvm::Value* o : objects)
           if (auto* object = llvm::dyn_cast<llvm::AllocaInst>(o)) read.insert(const_cast<llvm::AllocaInst*>(object));
       }
-    for (llvm::BasicBlock* s : llvm::successors(b))
-      if (seen.insert(s).second) work.push_back(s);
-  }
   return read;
 }
 
 // Every value used outside its block, every phi and every argument goes through a
 // slot in the new entry block; within a block, values stay as they are (LLVM's reg2mem).
-void valuesToSlots(llvm::Function& f, llvm::BasicBlock* entry) {
+// Returns the arguments' slots, in order.
+std::vector<llvm::AllocaInst*> valuesToSlots(llvm::Function& f, llvm::BasicBlock* entry) {
   std::vector<llvm::Instruction*> values;
   std::vector<llvm::PHINode*> phis;
   for (llvm::BasicBlock& b : f) {
@@ -148,6 +137,7 @@ void valuesToSlots(llvm::Function& f, llvm::BasicBlock* entry) {
   for (llvm::Instruction* i : values) llvm::DemoteRegToStack(*i);
   for (llvm::PHINode* phi : phis) llvm::DemotePHIToStack(phi);
   const unsigned space = f.getParent()->getDataLayout().getAllocaAddrSpace();
+  std::vector<llvm::AllocaInst*> argSlots;
   for (llvm::Argument& a : f.args()) {
     auto* slot = new llvm::AllocaInst(a.getType(), space, a.getName() + ".slot", entry->begin());
     std::vector<llvm::Use*> uses;
@@ -157,7 +147,9 @@ void valuesToSlots(llvm::Function& f, llvm::BasicBlock* entry) {
       auto* user = llvm::cast<llvm::Instruction>(u->getUser());
       u->set(new llvm::LoadInst(a.getType(), slot, a.getName() + ".reload", user->getIterator()));
     }
+    argSlots.push_back(slot);
   }
+  return argSlots;
 }
 
 void makeLoop(llvm::Function& f, const std::vector<llvm::CallInst*>& calls) {
@@ -194,7 +186,7 @@ void makeLoop(llvm::Function& f, const std::vector<llvm::CallInst*>& calls) {
   for (llvm::AllocaInst* object : objects) object->moveBefore(start->getIterator());
   std::vector<std::set<llvm::AllocaInst*>> objectsKept;
   for (llvm::BasicBlock* r : resume) objectsKept.push_back(objectsReadAfter(r));
-  valuesToSlots(f, entry);
+  std::vector<llvm::AllocaInst*> argSlots = valuesToSlots(f, entry);
 
   // What each call's frame keeps: the slots its caller reads after it, but for the
   // call's own result, which the return writes.
@@ -228,16 +220,12 @@ void makeLoop(llvm::Function& f, const std::vector<llvm::CallInst*>& calls) {
     return b.CreateInBoundsGEP(stackType, frames, {b.getInt32(0), level, b.getInt32(index)});
   };
   const llvm::DataLayout& layout = f.getParent()->getDataLayout();
-  auto save = [&](llvm::AllocaInst* slot, llvm::Value* to) { // an object whole, a slot's value
-    if (!llvm::is_contained(objects, slot)) return (void)b.CreateStore(b.CreateLoad(slot->getAllocatedType(), slot), to);
-    b.CreateMemCpy(to, layout.getABITypeAlign(slot->getAllocatedType()), slot, slot->getAlign(),
-                   *slot->getAllocationSize(layout));
-  };
-  auto restore = [&](llvm::AllocaInst* slot, llvm::Value* from) {
-    if (!llvm::is_contained(objects, slot))
-      return (void)b.CreateStore(b.CreateLoad(slot->getAllocatedType(), from), slot);
-    b.CreateMemCpy(slot, slot->getAlign(), from, layout.getABITypeAlign(slot->getAllocatedType()),
-                   *slot->getAllocationSize(layout));
+  // A slot's value, or an object's contents whole, between the slot and a frame's field.
+  auto copy = [&](llvm::AllocaInst* slot, llvm::Value* to, llvm::Value* from) {
+    llvm::Type* type = slot->getAllocatedType();
+    if (!llvm::is_contained(objects, slot)) return (void)b.CreateStore(b.CreateLoad(type, from), to);
+    auto align = [&](llvm::Value* p) { return p == slot ? slot->getAlign() : layout.getABITypeAlign(type); };
+    b.CreateMemCpy(to, align(to), from, align(from), *slot->getAllocationSize(layout));
   };
 
   // A call: push the caller's frame and start again with the call's arguments; past
@@ -256,16 +244,10 @@ void makeLoop(llvm::Function& f, const std::vector<llvm::CallInst*>& calls) {
     b.SetInsertPoint(push);
     b.CreateStore(b.getInt32(c), frameField(level, 0));
     for (llvm::AllocaInst* slot : kept[c])
-      save(slot, frameField(level, field[slot]));
+      copy(slot, frameField(level, field[slot]), slot);
     b.CreateStore(b.CreateAdd(level, b.getInt32(1)), depth);
-    auto arg = f.arg_begin();
-    for (llvm::Value* v : call->args()) {
-      // The argument slots hold this level's arguments from here on.
-      llvm::Argument& a = *arg++;
-      for (llvm::Use& u : a.uses())
-        if (auto* store = llvm::dyn_cast<llvm::StoreInst>(u.getUser()); store && store->getParent() == entry)
-          b.CreateStore(v, store->getPointerOperand());
-    }
+    // The argument slots hold this level's arguments from here on.
+    for (unsigned k = 0; k < call->arg_size(); ++k) b.CreateStore(call->getArgOperand(k), argSlots[k]);
     b.CreateBr(head);
   }
 
@@ -299,7 +281,7 @@ void makeLoop(llvm::Function& f, const std::vector<llvm::CallInst*>& calls) {
     back.push_back(llvm::BasicBlock::Create(ctx, "frames.resume", &f));
     b.SetInsertPoint(back.back());
     for (llvm::AllocaInst* slot : kept[c])
-      restore(slot, frameField(caller, field[slot]));
+      copy(slot, slot, frameField(caller, field[slot]));
     if (result[c]) b.CreateStore(value, result[c]);
     b.CreateBr(resume[c]);
   }
