@@ -1,5 +1,6 @@
 #include "targets/nvptx/bounded_recursion.h"
 
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -23,7 +24,15 @@ struct Candidate {
   uint64_t maxDepth;
 };
 
-// F's calls from elsewhere all pass a small constant at one integer argument.
+// The most `v` can be where its known bits bound it by kMaxDepth: a constant, or a
+// choice between constants (std::sort's depth limit or 0, targets/nvptx/warp_sorts.h).
+std::optional<uint64_t> depthBound(llvm::Value* v, const llvm::DataLayout& dl) {
+  llvm::KnownBits known = llvm::computeKnownBits(v, dl);
+  if (known.getBitWidth() > 64 || known.getMaxValue().ugt(kMaxDepth)) return std::nullopt;
+  return known.getMaxValue().getZExtValue();
+}
+
+// F's calls from elsewhere all pass a small bounded value at one integer argument.
 std::optional<Candidate> findCandidate(llvm::Function& f) {
   if (f.isDeclaration() || !f.hasLocalLinkage() || f.isVarArg()) return std::nullopt;
   bool selfCall = false;
@@ -42,16 +51,16 @@ std::optional<Candidate> findCandidate(llvm::Function& f) {
   for (llvm::Argument& a : f.args()) {
     if (!a.getType()->isIntegerTy()) continue;
     uint64_t most = 0;
-    bool constant = true;
+    bool bounded = true;
     for (llvm::CallBase* call : outside) {
-      auto* c = llvm::dyn_cast<llvm::ConstantInt>(call->getArgOperand(a.getArgNo()));
-      if (!c || c->getValue().ugt(kMaxDepth)) {
-        constant = false;
+      std::optional<uint64_t> bound = depthBound(call->getArgOperand(a.getArgNo()), f.getDataLayout());
+      if (!bound) {
+        bounded = false;
         break;
       }
-      most = std::max(most, c->getZExtValue());
+      most = std::max(most, *bound);
     }
-    if (constant && size * (most + 1) <= kMaxInstructions) return Candidate{&f, a.getArgNo(), most};
+    if (bounded && size * (most + 1) <= kMaxInstructions) return Candidate{&f, a.getArgNo(), most};
   }
   return std::nullopt;
 }
@@ -99,9 +108,10 @@ void unroll(const Candidate& c) {
     }
     levels.push_back(level);
   }
+  // A level runs any depth as F would (its deeper calls fall back to F), so a call
+  // goes to the level its argument's bound names.
   for (llvm::CallInst* call : outside)
-    call->setCalledFunction(
-        levels[llvm::cast<llvm::ConstantInt>(call->getArgOperand(c.depthArg))->getZExtValue()]);
+    call->setCalledFunction(levels[*depthBound(call->getArgOperand(c.depthArg), f.getDataLayout())]);
 }
 
 } // namespace

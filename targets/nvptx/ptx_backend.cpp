@@ -15,6 +15,7 @@
 #include "targets/nvptx/thread_exits.h"
 #include "targets/nvptx/thread_bound_loops.h"
 #include "targets/nvptx/unroll_factors.h"
+#include "targets/nvptx/warp_sorts.h"
 #include "targets/llvm_pipeline.h"
 
 #include "llvm/IR/Constants.h"
@@ -112,6 +113,7 @@ void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int opt
     });
   };
   endThreadsAtExits(module);
+  heapSortWhereLanesSortTogether(module);
   optimize();
   // Recursion a constant bounds is unrolled (its levels inlined), then other
   // self-recursion becomes a loop; either way the module is optimised again.

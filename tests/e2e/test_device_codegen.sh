@@ -1,6 +1,6 @@
 # What circle's device pipeline adds to LLVM's, seen in the PTX: recursion a constant
 # bounds (std::sort's depth limit) is unrolled into the kernel, other self-recursion
-# is a loop; a thread's own array
+# is a loop; std::sort heap-sorts where a warp's lanes sort together; a thread's own array
 # reached through a function that stays a call is accessed as local memory, and only
 # when every call passes local memory; pointer differences within it are taken on local
 # addresses; small aligned struct copies are one vector load and store; loops are
@@ -20,6 +20,10 @@ cu -sm_90 -O3 -S -gpu local.cu -o local
 ptx=$(cat local.sm_90.ptx)
 expect_not_contains "$ptx" ".func" "the bounded recursion is unrolled: no function left"
 expect_not_contains "$ptx" "call" "the bounded recursion is unrolled: no call"
+# Where three or more of a warp's lanes sort together, std::sort heap-sorts
+# (targets/nvptx/warp_sorts.h): the depth limit is chosen by the active lanes' count.
+expect_eq "$(grep -c 'activemask.b32' local.sm_90.ptx)" 1 "std::sort asks which lanes sort together"
+expect_contains "$ptx" "popc.b32" "and counts them"
 expect_contains "$ptx" "ld.local.b32" "the array is read as local memory"
 expect_contains "$ptx" "st.local.b32" "the array is written as local memory"
 expect_eq "$(grep -cE '^\s+(ld|st)\.b32' local.sm_90.ptx)" 0 "no generic access to the array"
