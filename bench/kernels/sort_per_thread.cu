@@ -2,6 +2,8 @@
 // (std::make_heap + std::sort_heap) nvcc's build of std::sort runs instead: nvcc
 // compiles libstdc++'s std::__lg, which uses __builtin_clzl, to nothing on the GPU
 // (bench/RESULTS.md), so its introsort's depth limit is not 2 log2 64 and it heap-sorts.
+// circle's build heap-sorts here too, by choice: every lane of each warp sorts
+// (targets/nvptx/warp_sorts.h).
 // introsort_per_thread runs std::sort's own two steps with the depth limit std::sort
 // computes for 64 items (2 log2 64), so both builds run the algorithm the source names;
 // nvcc's build of it sorts wrongly (its device code for libstdc++'s std::move_backward,
