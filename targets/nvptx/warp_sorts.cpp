@@ -17,8 +17,11 @@ constexpr llvm::StringLiteral kIntrosortLoop = "_ZSt16__introsort_loopI";
 constexpr llvm::StringLiteral kSort = "_ZSt6__sortI";
 constexpr unsigned kDepthArg = 2;
 
+// The iterators must be one argument each (a pointer, or an iterator class passed by
+// pointer) for the depth limit to be the third; anything else is left alone.
 bool isIntrosortLoop(const llvm::Function& f) {
   return f.getName().starts_with(kIntrosortLoop) && f.arg_size() > kDepthArg &&
+         f.getArg(0)->getType()->isPointerTy() && f.getArg(1)->getType()->isPointerTy() &&
          f.getArg(kDepthArg)->getType()->isIntegerTy();
 }
 

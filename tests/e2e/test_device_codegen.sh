@@ -31,6 +31,23 @@ expect_eq "$(grep -cE '^\s+(ld|st)\.b32' local.sm_90.ptx)" 0 "no generic access 
 # the partition loops (targets/nvptx/local_pointer_differences.h).
 expect_eq "$(grep -c 'cvta.local' local.sm_90.ptx)" 1 "one generic view of the stack, none per loop iteration"
 
+# The same choice for a vector's iterators (a class passed by pointer) and ranges::sort.
+cat > iterators.cu <<'SRC'
+#include <algorithm>
+#include <array>
+#include <vector>
+__global__ void sorts(const int* in, int* out, int n) {
+  std::vector<int> v(in + threadIdx.x * 64, in + threadIdx.x * 64 + n);
+  std::sort(v.begin(), v.end());
+  std::array<int, 40> a;
+  for (int i = 0; i < 40; ++i) a[i] = in[i + threadIdx.x];
+  std::ranges::sort(a);
+  for (int i = 0; i < n; ++i) out[threadIdx.x * 64 + i] = v[i] + a[i % 40];
+}
+SRC
+cu -std=c++20 -sm_90 -O3 -S -gpu iterators.cu -o iterators
+expect_eq "$(grep -c 'activemask.b32' iterators.sm_90.ptx)" 2 "std::sort of a vector and ranges::sort of an array ask too"
+
 # A recursive sum over a local array stays a call (its counts are not constants, and
 # the recursion is mutual: a function calling itself directly becomes a loop, below).
 cat > sum.h <<'SRC'

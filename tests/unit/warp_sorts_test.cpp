@@ -89,3 +89,22 @@ TEST_CASE("std::sort heap-sorts where enough of a warp's lanes sort together") {
   CHECK(llvm::isa<llvm::BinaryOperator>(onlyCall(*loop)->getArgOperand(2)));
   CHECK(llvm::cast<llvm::ConstantInt>(onlyCall(*m->getFunction("user"))->getArgOperand(2))->getZExtValue() == 12);
 }
+
+TEST_CASE("an introsort whose iterators are not one pointer each is left alone") {
+  // An iterator passed as its fields would move the depth limit: the third argument
+  // is then not the depth, and nothing may be rewritten.
+  const char* source = R"(
+define linkonce_odr void @_ZSt16__introsort_loopI2ItlN9__gnu_cxx5__ops15_Iter_less_iterEEvT_S4_T0_T1_(i64 %first, ptr %last, i64 %x) {
+  ret void
+}
+define linkonce_odr void @_ZSt6__sortI2ItN9__gnu_cxx5__ops15_Iter_less_iterEEvT_S4_T0_(i64 %first, ptr %last) {
+  call void @_ZSt16__introsort_loopI2ItlN9__gnu_cxx5__ops15_Iter_less_iterEEvT_S4_T0_T1_(i64 %first, ptr %last, i64 7)
+  ret void
+}
+)";
+  llvm::LLVMContext context;
+  llvm::SMDiagnostic err;
+  std::unique_ptr<llvm::Module> m = llvm::parseIR(llvm::MemoryBufferRef(source, "fields"), err, context);
+  REQUIRE(m);
+  CHECK(heapSortWhereLanesSortTogether(*m) == 0);
+}
