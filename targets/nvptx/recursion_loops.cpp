@@ -24,9 +24,10 @@ namespace {
 // (a device library's functions are, where the library is linked).
 constexpr const char* kRecursiveCopy = "circle-recursive-copy";
 
-// A stack object of f's own that only f's loads and stores reach: each level's
-// contents can then live in its frame (a nested call given its address could not
-// tell its own object from its caller's).
+// A stack object of f's own that only f's loads, stores and memory intrinsics
+// (memset, memcpy, memmove: a zero-initialised array) reach: each level's contents
+// can then live in its frame (a nested call given its address could not tell its
+// own object from its caller's).
 bool privateObject(llvm::AllocaInst* object) {
   if (!object->isStaticAlloca()) return false;
   std::vector<llvm::Value*> work{object};
@@ -41,6 +42,10 @@ bool privateObject(llvm::AllocaInst* object) {
       }
       if (llvm::isa<llvm::LoadInst>(u) || llvm::isa<llvm::ICmpInst>(u)) continue;
       if (auto* call = llvm::dyn_cast<llvm::IntrinsicInst>(u); call && call->isLifetimeStartOrEnd()) continue;
+      if (auto* mem = llvm::dyn_cast<llvm::MemIntrinsic>(u)) {
+        if (mem->isVolatile()) return false;
+        continue;
+      }
       if (!llvm::isa<llvm::GetElementPtrInst>(u) && !llvm::isa<llvm::CastInst>(u) && !llvm::isa<llvm::PHINode>(u) &&
           !llvm::isa<llvm::SelectInst>(u))
         return false;
@@ -100,18 +105,22 @@ std::set<llvm::AllocaInst*> readAfter(llvm::BasicBlock* resume, const std::vecto
   return read;
 }
 
-// The stack objects a caller reads again after the call returns: loaded somewhere
-// reachable from where it resumes (stores to part of an object do not end it).
+// The stack objects a caller reads again after the call returns: loaded, or copied
+// from, somewhere reachable from where it resumes (stores to part of an object do
+// not end it).
 std::set<llvm::AllocaInst*> objectsReadAfter(llvm::BasicBlock* resume) {
   std::set<llvm::AllocaInst*> read;
   for (llvm::BasicBlock* b : llvm::depth_first(resume))
-    for (llvm::Instruction& i : *b)
-      if (auto* load = llvm::dyn_cast<llvm::LoadInst>(&i)) {
-        llvm::SmallVector<const llvm::Value*, 4> objects;
-        llvm::getUnderlyingObjects(load->getPointerOperand(), objects);
-        for (const llvm::Value* o : objects)
-          if (auto* object = llvm::dyn_cast<llvm::AllocaInst>(o)) read.insert(const_cast<llvm::AllocaInst*>(object));
-      }
+    for (llvm::Instruction& i : *b) {
+      const llvm::Value* from = nullptr;
+      if (auto* load = llvm::dyn_cast<llvm::LoadInst>(&i)) from = load->getPointerOperand();
+      else if (auto* copy = llvm::dyn_cast<llvm::MemTransferInst>(&i)) from = copy->getRawSource();
+      if (!from) continue;
+      llvm::SmallVector<const llvm::Value*, 4> objects;
+      llvm::getUnderlyingObjects(from, objects);
+      for (const llvm::Value* o : objects)
+        if (auto* object = llvm::dyn_cast<llvm::AllocaInst>(o)) read.insert(const_cast<llvm::AllocaInst*>(object));
+    }
   return read;
 }
 

@@ -24,7 +24,8 @@ namespace {
 // Two calls per level with work between and after them (the shape of a quicksort);
 // a value returned through a phi; a chain deeper than the frame stack; a call in a
 // loop whose phis the caller reads after it; one with an array of its own, which each
-// level's frame keeps; and two that stay recursive: one with a warp-wide (convergent)
+// level's frame keeps; one whose array memset zeroes and memcpy reads after the call;
+// and two that stay recursive: one with a warp-wide (convergent)
 // operation, one that gives the nested call its object's address.
 const char* kSource = R"(
 define void @rec(ptr %a, i32 %lo, i32 %hi, i32 %depth) {
@@ -162,6 +163,36 @@ more:
   ret i32 %r
 }
 
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+
+define i32 @zeroed(i32 %n) {
+entry:
+  %a = alloca [4 x i32]
+  %b = alloca [4 x i32]
+  call void @llvm.memset.p0.i64(ptr %a, i8 0, i64 16, i1 false)
+  %i = and i32 %n, 3
+  %p = getelementptr [4 x i32], ptr %a, i32 0, i32 %i
+  store i32 %n, ptr %p
+  %z = icmp slt i32 %n, 1
+  br i1 %z, label %base, label %more
+base:
+  ret i32 %n
+more:
+  %n1 = sub i32 %n, 1
+  %s = call i32 @zeroed(i32 %n1)
+  call void @llvm.memcpy.p0.p0.i64(ptr %b, ptr %a, i64 16, i1 false)
+  %j = xor i32 %i, 1
+  %q = getelementptr [4 x i32], ptr %b, i32 0, i32 %i
+  %v = load i32, ptr %q
+  %q2 = getelementptr [4 x i32], ptr %b, i32 0, i32 %j
+  %w = load i32, ptr %q2
+  %r1 = mul i32 %s, 5
+  %r2 = add i32 %r1, %v
+  %r3 = add i32 %r2, %w
+  ret i32 %r3
+}
+
 define i32 @passes_array(ptr %up, i32 %n) {
 entry:
   %buf = alloca i32
@@ -199,6 +230,7 @@ struct Program {
   int64_t (*chain)(int64_t);
   int64_t (*inLoop)(int64_t);
   int32_t (*ownArray)(int32_t);
+  int32_t (*zeroed)(int32_t);
   int32_t (*passesArray)(int32_t*, int32_t);
 };
 
@@ -211,12 +243,12 @@ Program load(llvm::orc::LLJIT& jit, const char* name, bool loops) {
   auto context = std::make_unique<llvm::LLVMContext>();
   std::unique_ptr<llvm::Module> m = parse(*context);
   if (loops) {
-    CHECK(loopSelfRecursion(*m) == 5); // not passes_array or syncs
+    CHECK(loopSelfRecursion(*m) == 6); // not passes_array or syncs
     std::string problems;
     llvm::raw_string_ostream os(problems);
     CHECK_FALSE(llvm::verifyModule(*m, &os));
     INFO(problems);
-    for (const char* f : {"rec", "walk", "chain", "in_loop", "own_array"}) {
+    for (const char* f : {"rec", "walk", "chain", "in_loop", "own_array", "zeroed"}) {
       CHECK_FALSE(callsItself(*m->getFunction(f)));
       CHECK(m->getFunction(std::string(f) + ".deep"));
     }
@@ -230,6 +262,7 @@ Program load(llvm::orc::LLJIT& jit, const char* name, bool loops) {
   return {lookup<void (*)(int32_t*, int32_t, int32_t, int32_t)>(jit, lib, "rec"),
           lookup<int64_t (*)(int64_t, int64_t)>(jit, lib, "walk"), lookup<int64_t (*)(int64_t)>(jit, lib, "chain"),
           lookup<int64_t (*)(int64_t)>(jit, lib, "in_loop"), lookup<int32_t (*)(int32_t)>(jit, lib, "own_array"),
+          lookup<int32_t (*)(int32_t)>(jit, lib, "zeroed"),
           lookup<int32_t (*)(int32_t*, int32_t)>(jit, lib, "passes_array")};
 }
 
@@ -257,6 +290,8 @@ TEST_CASE("self-recursion as a loop computes what the recursion computes") {
   for (int64_t n : {0, 1, 31, 32, 33, 100, 1000}) REQUIRE(written.chain(n) == looped.chain(n));
   for (int64_t n = 0; n < 40; ++n) REQUIRE(written.inLoop(n) == looped.inLoop(n));
   for (int32_t n : {0, 1, 5, 31, 32, 33, 90}) REQUIRE(written.ownArray(n) == looped.ownArray(n));
+  // An array set by memset and read through memcpy after the call.
+  for (int32_t n : {0, 1, 2, 5, 31, 32, 33, 90}) REQUIRE(written.zeroed(n) == looped.zeroed(n));
   int32_t top = 17;
   REQUIRE(written.passesArray(&top, 40) == looped.passesArray(&top, 40));
 }

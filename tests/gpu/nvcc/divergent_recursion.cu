@@ -42,6 +42,21 @@ __global__ void per_lane_depth(const int* in, int* out, int n) {
   out[t * 32 + 31] = s;
 }
 
+// A zero-initialised array of its own (memset), read again after both calls.
+__host__ __device__ __noinline__ int count_walk(const int* in, int n, int depth) {
+  int counts[16] = {};
+  for (int i = 0; i < n; ++i) counts[in[i] & 15]++;
+  if (depth <= 0 || n < 2) return counts[in[0] & 15];
+  int a = count_walk(in, n / 2, depth - 1 - (in[0] & 1));
+  int b = count_walk(in + n / 2, n - n / 2, depth - 1);
+  return a * 3 + b + counts[(a + b) & 15];
+}
+
+__global__ void count_walks(const int* in, int* out) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  out[t] = count_walk(in + t * 32, 32, in[t * 32] % 9);
+}
+
 __global__ void sort_rows(const float* in, float* out, int n) {
   int r = blockIdx.x * blockDim.x + threadIdx.x;
   float local[64];
@@ -90,6 +105,13 @@ int main() {
           break;
         }
     std::printf("per-lane recursion depth: %s, %d of %d threads wrong\n", cudaGetErrorString(e), wrong, threads);
+    count_walks<<<threads / 128, 128>>>(in, out);
+    e = cudaDeviceSynchronize();
+    cudaMemcpy(o.data(), out, threads * 4, cudaMemcpyDeviceToHost);
+    wrong = 0;
+    for (int t = 0; t < threads; ++t) wrong += o[t] != count_walk(h.data() + t * 32, 32, h[t * 32] % 9);
+    std::printf("per-lane depth, a zeroed array each: %s, %d of %d threads wrong\n", cudaGetErrorString(e), wrong,
+                threads);
     cudaFree(in);
     cudaFree(out);
   }
