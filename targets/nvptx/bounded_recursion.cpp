@@ -22,6 +22,7 @@ struct Candidate {
   llvm::Function* f;
   unsigned depthArg;
   uint64_t maxDepth;
+  std::vector<std::pair<llvm::CallInst*, uint64_t>> outside; // each call from elsewhere, its depth's bound
 };
 
 // The most `v` can be where its known bits bound it by kMaxDepth: a constant, or a
@@ -36,31 +37,28 @@ std::optional<uint64_t> depthBound(llvm::Value* v, const llvm::DataLayout& dl) {
 std::optional<Candidate> findCandidate(llvm::Function& f) {
   if (f.isDeclaration() || !f.hasLocalLinkage() || f.isVarArg()) return std::nullopt;
   bool selfCall = false;
-  std::vector<llvm::CallBase*> outside;
+  std::vector<llvm::CallInst*> outside;
   for (llvm::Use& u : f.uses()) {
     auto* call = llvm::dyn_cast<llvm::CallBase>(u.getUser());
     if (!call || !call->isCallee(&u) || !llvm::isa<llvm::CallInst>(call) ||
         call->getFunctionType() != f.getFunctionType())
       return std::nullopt;
     if (call->getFunction() == &f) selfCall = true;
-    else outside.push_back(call);
+    else outside.push_back(llvm::cast<llvm::CallInst>(call));
   }
   if (!selfCall || outside.empty()) return std::nullopt;
   unsigned size = 0;
   for (llvm::BasicBlock& b : f) size += b.size();
   for (llvm::Argument& a : f.args()) {
     if (!a.getType()->isIntegerTy()) continue;
-    uint64_t most = 0;
-    bool bounded = true;
-    for (llvm::CallBase* call : outside) {
+    Candidate c{&f, a.getArgNo(), 0, {}};
+    for (llvm::CallInst* call : outside) {
       std::optional<uint64_t> bound = depthBound(call->getArgOperand(a.getArgNo()), f.getDataLayout());
-      if (!bound) {
-        bounded = false;
-        break;
-      }
-      most = std::max(most, *bound);
+      if (!bound) break;
+      c.maxDepth = std::max(c.maxDepth, *bound);
+      c.outside.emplace_back(call, *bound);
     }
-    if (bounded && size * (most + 1) <= kMaxInstructions) return Candidate{&f, a.getArgNo(), most};
+    if (c.outside.size() == outside.size() && size * (c.maxDepth + 1) <= kMaxInstructions) return c;
   }
   return std::nullopt;
 }
@@ -90,9 +88,6 @@ void guardCall(llvm::CallInst* call, unsigned depthArg, llvm::Function* level, u
 
 void unroll(const Candidate& c) {
   llvm::Function& f = *c.f;
-  std::vector<llvm::CallInst*> outside;
-  for (llvm::Use& u : f.uses())
-    if (auto* call = llvm::cast<llvm::CallInst>(u.getUser()); call->getFunction() != &f) outside.push_back(call);
   std::vector<llvm::Function*> levels;
   for (uint64_t k = 0; k <= c.maxDepth; ++k) {
     llvm::ValueToValueMapTy map;
@@ -110,8 +105,7 @@ void unroll(const Candidate& c) {
   }
   // A level runs any depth as F would (its deeper calls fall back to F), so a call
   // goes to the level its argument's bound names.
-  for (llvm::CallInst* call : outside)
-    call->setCalledFunction(levels[*depthBound(call->getArgOperand(c.depthArg), f.getDataLayout())]);
+  for (auto [call, bound] : c.outside) call->setCalledFunction(levels[bound]);
 }
 
 } // namespace

@@ -3,22 +3,17 @@
 // sort (targets/nvptx/warp_sorts.h): the calls go to the level their bound names, and
 // the unrolled functions compute what the recursion computes.
 #include "targets/nvptx/bounded_recursion.h"
+#include "tests/unit/ir_modules.h"
 
-#include <catch2/catch.hpp>
-
-#include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
-#include "llvm/IRReader/IRReader.h"
-#include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/TargetSelect.h"
 
 #include <cstdint>
 #include <string>
 
 using namespace circle;
+using namespace circle::test;
 
 namespace {
 
@@ -60,13 +55,6 @@ define i64 @shifted(i1 %c, i64 %n) {
 }
 )";
 
-std::unique_ptr<llvm::Module> parse(const std::string& text, llvm::LLVMContext& context) {
-  llvm::SMDiagnostic err;
-  std::unique_ptr<llvm::Module> m = llvm::parseIR(llvm::MemoryBufferRef(text, "bounded"), err, context);
-  REQUIRE(m);
-  return m;
-}
-
 llvm::Function* callee(llvm::Function& caller) {
   for (llvm::Instruction& i : llvm::instructions(caller))
     if (auto* call = llvm::dyn_cast<llvm::CallInst>(&i)) return call->getCalledFunction();
@@ -77,7 +65,7 @@ using Entry = int64_t (*)(bool, int64_t);
 
 std::pair<Entry, Entry> load(llvm::orc::LLJIT& jit, const char* name, bool unroll) {
   auto context = std::make_unique<llvm::LLVMContext>();
-  std::unique_ptr<llvm::Module> m = parse(kSource, *context);
+  std::unique_ptr<llvm::Module> m = parseModule(kSource, *context);
   if (unroll) {
     REQUIRE(unrollBoundedRecursion(*m) == 1);
     CHECK_FALSE(llvm::verifyModule(*m));
@@ -86,19 +74,14 @@ std::pair<Entry, Entry> load(llvm::orc::LLJIT& jit, const char* name, bool unrol
     CHECK(m->getFunction("levels.depth0"));
     CHECK_FALSE(m->getFunction("levels.depth13"));
   }
-  m->setDataLayout(jit.getDataLayout());
-  auto& lib = llvm::cantFail(jit.createJITDylib(name));
-  llvm::cantFail(jit.addIRModule(lib, llvm::orc::ThreadSafeModule(std::move(m), std::move(context))));
-  return {llvm::cantFail(jit.lookup(lib, "choose")).toPtr<Entry>(),
-          llvm::cantFail(jit.lookup(lib, "shifted")).toPtr<Entry>()};
+  llvm::orc::JITDylib& lib = addModule(jit, name, std::move(m), std::move(context));
+  return {lookup<Entry>(jit, lib, "choose"), lookup<Entry>(jit, lib, "shifted")};
 }
 
 } // namespace
 
 TEST_CASE("recursion whose depth is a choice between constants is unrolled") {
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  auto jit = llvm::cantFail(llvm::orc::LLJITBuilder().create());
+  auto jit = hostJit();
   auto [chooseWritten, shiftedWritten] = load(*jit, "written", false);
   auto [chooseUnrolled, shiftedUnrolled] = load(*jit, "unrolled", true);
   for (int64_t n : {0, 1, 2, 3, 17, 64, 1000, 5000, 100000})
@@ -113,7 +96,7 @@ TEST_CASE("a choice that may exceed the depth bound is left recursive") {
   std::string text = kSource;
   text.replace(text.find("i64 0, i64 12"), 13, "i64 0, i64 40");
   llvm::LLVMContext context;
-  std::unique_ptr<llvm::Module> m = parse(text, context);
+  std::unique_ptr<llvm::Module> m = parseModule(text, context);
   CHECK(unrollBoundedRecursion(*m) == 0);
   CHECK(callee(*m->getFunction("choose"))->getName() == "levels");
 }

@@ -1,23 +1,17 @@
 // Self-recursion as a loop (targets/nvptx/recursion_loops.h): the same functions, as
 // written and as loops, compiled for this machine and run on the same inputs.
 #include "targets/nvptx/recursion_loops.h"
+#include "tests/unit/ir_modules.h"
 
-#include <catch2/catch.hpp>
-
-#include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
-#include "llvm/IRReader/IRReader.h"
-#include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/TargetSelect.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
 #include <vector>
 
 using namespace circle;
+using namespace circle::test;
 
 namespace {
 
@@ -211,13 +205,6 @@ more:
 }
 )";
 
-std::unique_ptr<llvm::Module> parse(llvm::LLVMContext& context) {
-  llvm::SMDiagnostic err;
-  std::unique_ptr<llvm::Module> m = llvm::parseIR(llvm::MemoryBufferRef(kSource, "recursion"), err, context);
-  REQUIRE(m);
-  return m;
-}
-
 bool callsItself(llvm::Function& f) {
   for (llvm::Instruction& i : llvm::instructions(f))
     if (auto* call = llvm::dyn_cast<llvm::CallInst>(&i); call && call->getCalledFunction() == &f) return true;
@@ -234,14 +221,9 @@ struct Program {
   int32_t (*passesArray)(int32_t*, int32_t);
 };
 
-template <class T>
-T lookup(llvm::orc::LLJIT& jit, llvm::orc::JITDylib& lib, const char* name) {
-  return llvm::cantFail(jit.lookup(lib, name)).toPtr<T>();
-}
-
 Program load(llvm::orc::LLJIT& jit, const char* name, bool loops) {
   auto context = std::make_unique<llvm::LLVMContext>();
-  std::unique_ptr<llvm::Module> m = parse(*context);
+  std::unique_ptr<llvm::Module> m = parseModule(kSource, *context);
   if (loops) {
     CHECK(loopSelfRecursion(*m) == 6); // not passes_array or syncs
     std::string problems;
@@ -256,9 +238,7 @@ Program load(llvm::orc::LLJIT& jit, const char* name, bool loops) {
     CHECK(callsItself(*m->getFunction("syncs")));
     CHECK(loopSelfRecursion(*m) == 0); // optimised again: the recursive copies stay copies
   }
-  m->setDataLayout(jit.getDataLayout());
-  auto& lib = llvm::cantFail(jit.createJITDylib(name));
-  llvm::cantFail(jit.addIRModule(lib, llvm::orc::ThreadSafeModule(std::move(m), std::move(context))));
+  llvm::orc::JITDylib& lib = addModule(jit, name, std::move(m), std::move(context));
   return {lookup<void (*)(int32_t*, int32_t, int32_t, int32_t)>(jit, lib, "rec"),
           lookup<int64_t (*)(int64_t, int64_t)>(jit, lib, "walk"), lookup<int64_t (*)(int64_t)>(jit, lib, "chain"),
           lookup<int64_t (*)(int64_t)>(jit, lib, "in_loop"), lookup<int32_t (*)(int32_t)>(jit, lib, "own_array"),
@@ -269,9 +249,7 @@ Program load(llvm::orc::LLJIT& jit, const char* name, bool loops) {
 } // namespace
 
 TEST_CASE("self-recursion as a loop computes what the recursion computes") {
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  auto jit = llvm::cantFail(llvm::orc::LLJITBuilder().create());
+  auto jit = hostJit();
   Program written = load(*jit, "written", false);
   Program looped = load(*jit, "looped", true);
 

@@ -2,19 +2,16 @@
 // std::__sort's depth limit becomes 0 where popc(activemask) >= kLanesForHeapSort;
 // other callers of std::__introsort_loop keep theirs.
 #include "targets/nvptx/warp_sorts.h"
-
-#include <catch2/catch.hpp>
+#include "tests/unit/ir_modules.h"
 
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
-#include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
-#include "llvm/IRReader/IRReader.h"
-#include "llvm/Support/SourceMgr.h"
 
 using namespace circle;
+using namespace circle::test;
 
 namespace {
 
@@ -60,9 +57,7 @@ llvm::CallInst* onlyCall(llvm::Function& f) {
 
 TEST_CASE("std::sort heap-sorts where enough of a warp's lanes sort together") {
   llvm::LLVMContext context;
-  llvm::SMDiagnostic err;
-  std::unique_ptr<llvm::Module> m = llvm::parseIR(llvm::MemoryBufferRef(kSource, "sort"), err, context);
-  REQUIRE(m);
+  std::unique_ptr<llvm::Module> m = parseModule(kSource, context);
   REQUIRE(heapSortWhereLanesSortTogether(*m) == 1);
   CHECK_FALSE(llvm::verifyModule(*m));
 
@@ -103,8 +98,6 @@ define linkonce_odr void @_ZSt6__sortI2ItN9__gnu_cxx5__ops15_Iter_less_iterEEvT_
 }
 )";
   llvm::LLVMContext context;
-  llvm::SMDiagnostic err;
-  std::unique_ptr<llvm::Module> m = llvm::parseIR(llvm::MemoryBufferRef(source, "fields"), err, context);
-  REQUIRE(m);
+  std::unique_ptr<llvm::Module> m = parseModule(source, context);
   CHECK(heapSortWhereLanesSortTogether(*m) == 0);
 }
