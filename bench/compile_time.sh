@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Compile time and peak memory for 1, 2, 4 and 8 sms: circle against nvcc and against
 # clang++'s two-pass CUDA, same source, same sms, one interleaved run.
-#   bench/compile_time.sh [runs]      (default 5 runs per cell; the median is printed)
+#   bench/compile_time.sh [runs] [memory runs]
+# (default 5 timed runs and 3 memory runs per cell; the medians are printed)
 # Each compiler builds the executable. nvcc gets one -gencode per sm with
 # code=[sm_XX,compute_XX] and clang++ one --offload-arch per sm: the same cubin + PTX
 # per sm that circle puts in its fat binary. Wall time and peak memory are those of
-# the whole process tree (bench/tree_peak.py). "circle -t1" is circle with one
+# the whole process tree (bench/tree_peak.py), each from runs of its own: the memory
+# sampler's work would take CPU from the compiles it timed. "circle -t1" is circle with one
 # thread for the sms' back ends and ptxas: how it scales with this machine's cores.
 # circle's preamble cache (README: the preamble cache) lives in a directory of this
 # run, warmed once per cell before timing, as in a build of many sources with the same
@@ -18,6 +20,7 @@ cuda="${CUDA_PATH:-/usr/local/cuda}"
 nvcc="$cuda/bin/nvcc"
 clangxx="${CLANGXX:-clang++-22}"
 runs="${1:-5}"
+mem_runs="${2:-3}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export CIRCLE_CACHE_DIR="$work/cache"
@@ -25,12 +28,17 @@ export CIRCLE_CACHE_DIR="$work/cache"
 all_sms=(75 80 86 87 89 90 100 120)
 declare -A times mems
 
-# One run of one compiler on one cell; appends to its samples.
+# One run of one compiler on one cell, timed or sampled for memory as the round
+# says; appends to its samples.
 sample() {
   local key=$1; shift
   local t m
-  read -r t m < <("$here/tree_peak.py" "$@")
-  times[$key]+="$t "; mems[$key]+="$m "
+  if [ "$measure" = time ]; then
+    times[$key]+="$("$here/tree_peak.py" --wall "$@") "
+  else
+    read -r t m < <("$here/tree_peak.py" "$@")
+    mems[$key]+="$m "
+  fi
 }
 median() { tr ' ' '\n' <<< "$1" | grep . | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
@@ -38,7 +46,7 @@ echo "circle: $("$circle" --version | head -1)"
 echo "nvcc:   $("$nvcc" --version | tail -1)"
 echo "clang:  $("$clangxx" --version | head -1) (two-pass CUDA: --no-offload-new-driver)"
 echo "host:   $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-echo "runs per cell: $runs (median), interleaved"
+echo "runs per cell: $runs timed, $mem_runs for memory (medians), interleaved"
 echo
 
 cells=()
@@ -53,7 +61,12 @@ for cell in "${cells[@]}"; do # the preamble cache: a configuration's PCH is bui
   for sm in "${all_sms[@]:0:$n}"; do flags+=("-sm_$sm"); done
   for warm in 1 2; do "$circle" --cuda-path="$cuda" "${flags[@]}" "$here/$src.cxx" -o "$work/c.out"; done
 done
-for ((r = 0; r < runs; r++)); do
+rounds=()
+for ((r = 0; r < runs || r < mem_runs; r++)); do
+  ((r < runs)) && rounds+=(time)
+  ((r < mem_runs)) && rounds+=(memory)
+done
+for measure in "${rounds[@]}"; do
   for cell in "${cells[@]}"; do
     src=${cell%:*} n=${cell#*:}
     sms=("${all_sms[@]:0:$n}")
@@ -64,8 +77,8 @@ for ((r = 0; r < runs; r++)); do
       clang_flags+=("--offload-arch=sm_$sm")
     done
     sample "circle:$cell" "$circle" --cuda-path="$cuda" "${circle_flags[@]}" "$here/$src.cxx" -o "$work/c.out"
-    [ "$n" = 8 ] && sample "circle1:$cell" "$circle" --cuda-path="$cuda" -t 1 "${circle_flags[@]}" "$here/$src.cxx" -o "$work/c1.out"
-    sample "cold:$cell" env CIRCLE_CACHE_DIR=off "$circle" --cuda-path="$cuda" "${circle_flags[@]}" "$here/$src.cxx" -o "$work/c0.out"
+    [ "$n" = 8 ] && [ "$measure" = time ] && sample "circle1:$cell" "$circle" --cuda-path="$cuda" -t 1 "${circle_flags[@]}" "$here/$src.cxx" -o "$work/c1.out"
+    [ "$measure" = time ] && sample "cold:$cell" env CIRCLE_CACHE_DIR=off "$circle" --cuda-path="$cuda" "${circle_flags[@]}" "$here/$src.cxx" -o "$work/c0.out"
     sample "nvcc:$cell" "$nvcc" -x cu -std=c++20 --expt-relaxed-constexpr "${nvcc_flags[@]}" "$here/$src.cxx" -o "$work/n.out"
     [ "$src" = thrust_cub ] || sample "clang:$cell" "$clangxx" -x cuda --no-offload-new-driver --cuda-path="$cuda" \
       -Wno-unknown-cuda-version -std=c++20 -O2 "${clang_flags[@]}" "$here/$src.cxx" -o "$work/l.out" \
