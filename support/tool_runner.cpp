@@ -77,10 +77,14 @@ pid_t spawn(const std::string& exe, const std::vector<std::string>& args, int lo
 // Sleeps until the tool may have ended or the deadline passes. Through a pidfd the
 // kernel wakes circle the moment the tool exits, so a tool's few milliseconds (ptxas
 // per sm, fatbinary) are not stretched to the next look of a polling loop. Without one
-// (kernels before 5.3), naps of at most 2 ms.
+// (kernels before 5.3, C libraries that do not name the call), naps of at most 2 ms.
 class ExitWatch {
 public:
+#ifdef SYS_pidfd_open
   explicit ExitWatch(pid_t pid) : pidfd_((int)syscall(SYS_pidfd_open, pid, 0)) {}
+#else
+  explicit ExitWatch(pid_t) : pidfd_(-1) {}
+#endif
   ~ExitWatch() {
     if (pidfd_ >= 0) close(pidfd_);
   }
