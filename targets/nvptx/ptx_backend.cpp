@@ -9,6 +9,7 @@
 #include "targets/nvptx/local_arguments.h"
 #include "targets/nvptx/local_pointer_differences.h"
 #include "targets/nvptx/merged_recomputations.h"
+#include "targets/nvptx/object_alignment.h"
 #include "targets/nvptx/recursion_loops.h"
 #include "targets/nvptx/sm_targets.h"
 #include "targets/nvptx/tensor_core_loops.h"
@@ -133,6 +134,8 @@ void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int opt
 bool emitPtx(llvm::Module& module, llvm::TargetMachine& tm, std::string& ptx, std::string& error) {
   module.setDataLayout(tm.createDataLayout());
   orderGlobalsByDependency(module);
+  // Last, so that it sees the accesses the optimiser left (and any object it made).
+  alignObjectsForTheirAccesses(module);
   if (module.getDataLayout().getPointerSize(5) == 4) copyByvalArguments(module);
   // Shapes for ptxas's register allocation, made here so that no IR pass undoes them (a
   // device library's module is optimised again where it is linked).
