@@ -44,7 +44,10 @@ private:
 class RecordingConsumer : public clang::ASTConsumer {
 public:
   using Callback = std::function<void(clang::ASTContext&, const ConsumerEventLog&)>;
-  explicit RecordingConsumer(Callback onComplete) : onComplete_(std::move(onComplete)) {}
+  // `skipBody`: the functions whose bodies the parser skips (where the invocation asks
+  // it to skip any); none without it.
+  explicit RecordingConsumer(Callback onComplete, std::function<bool(const clang::Decl*)> skipBody = {})
+      : onComplete_(std::move(onComplete)), skipBody_(std::move(skipBody)) {}
 
   bool HandleTopLevelDecl(clang::DeclGroupRef D) override;
   void HandleInlineFunctionDefinition(clang::FunctionDecl* D) override;
@@ -58,10 +61,12 @@ public:
   void HandleCXXStaticMemberVarInstantiation(clang::VarDecl* D) override;
   void HandleVTable(clang::CXXRecordDecl* RD) override;
   void HandleTranslationUnit(clang::ASTContext& Ctx) override;
+  bool shouldSkipFunctionBody(clang::Decl* D) override { return skipBody_ && skipBody_(D); }
 
 private:
   ConsumerEventLog log_;
   Callback onComplete_;
+  std::function<bool(const clang::Decl*)> skipBody_;
 };
 
 } // namespace circle

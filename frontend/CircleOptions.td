@@ -203,6 +203,9 @@ include "NvccOptions.td"
 // ---- Other ----------------------------------------------------------------------
 def ftime_report : Flag<["-"], "ftime-report">, Group<grp_misc>,
   HelpText<"How often each compile phase ran and how long it took">;
+def Rcircle_passes : Flag<["-"], "Rcircle-passes">, Group<grp_misc>,
+  HelpText<"Remark where a source's text differs per target beyond what one front-end pass reads, "
+           "so that targets are parsed separately (the first line that differs)">;
 def print_clangd_flags : Flag<["--"], "print-clangd-flags">, Group<grp_misc>,
   HelpText<"The .clangd configuration that makes clangd read circle sources as circle does">;
 def print_clangd_header : Flag<["--"], "print-clangd-header">, Group<grp_misc>, Flags<[HelpHidden]>,

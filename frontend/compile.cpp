@@ -32,6 +32,7 @@
 #include "frontend/phase_report.h"
 #include "frontend/preprocessed_output.h"
 #include "frontend/ptxas_options.h"
+#include "frontend/target_views.h"
 #include "frontend/temp_files.h"
 #include "sema/clang_wording.h"
 #include "sema/cuda_arch_ban.h"
@@ -71,6 +72,7 @@
 #include "targets/spirv/spirv_binary.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
@@ -130,15 +132,59 @@ private:
   clang::SanitizerSet saved_;
 };
 
-// Everything one compile produces, in the order the targets are generated:
-// each sm's device module first (the host needs their fat binary), then the host.
+// What the front-end passes of a source's other target views (frontend/target_views.h)
+// hand the pass that writes the host object: their sms' images for its fat binary,
+// their -rdc bitcode, the stacks their kernels need, and whether they print.
+struct DeviceProducts {
+  std::vector<SmImage> images;
+  std::vector<DeviceBitcode> rdcModules;
+  std::map<std::string, unsigned long long> stackBytes;
+  bool usesHostIo = false;
+};
+
+// How the host's pass reaches the other views of its source, where the parse met a file
+// whose text differs per target: a compiler instance for a view, and a pass that
+// compiles a group of sms from their own view.
+struct OtherViews {
+  std::shared_ptr<PerTargetFiles> files;
+  bool fromStdin = false; // the main source cannot be read again
+  ViewInstanceMaker make;
+  // Compiles a group from its view; the host's launches tell it which kernels the
+  // 5th chevron argument gives which sms (the view's pass skips host bodies).
+  std::function<bool(const ViewGroup&, const LaunchIndex& hostLaunches, DeviceProducts&)> compile;
+};
+
+// A device view's pass generates no host code, and nvcc's device pass does not check
+// what host functions call: the bodies of functions only the host runs (main, and
+// those tagged __host__ alone) are skipped there, so a call from host code to a
+// function this view declares __device__ is no error.
+bool runsOnHostOnly(const clang::Decl* d) {
+  const clang::FunctionDecl* fd = d->getAsFunction();
+  if (!fd) return false;
+  if (fd->isMain()) return true;
+  bool host = false;
+  for (const clang::Attr* a : fd->attrs()) {
+    if (a->isImplicit()) continue;
+    if (llvm::isa<clang::CUDADeviceAttr>(a) || llvm::isa<clang::CUDAGlobalAttr>(a)) return false;
+    host |= llvm::isa<clang::CUDAHostAttr>(a);
+  }
+  return host;
+}
+
+// Everything one front-end pass of a compile produces, in the order the targets are
+// generated: each sm's device module first (the host needs their fat binary), then
+// the host. Usually one pass generates every target; a source whose targets read it
+// differently has a pass per view (frontend/target_views.h), the host's last.
 class Compilation {
 public:
   // `output` is where the requested output goes: for an executable, the object the
-  // link step takes.
+  // link step takes. `sms` are the targets this pass generates; `host`: it generates
+  // the host's code too, and reaches the other views through `views`.
   Compilation(const Options& o, const CudaToolkit* tk, const std::string& input, const std::string& output,
-              TempDir& temps, PendingOutputs& outputs, PhaseReport& report)
-      : o_(o), tk_(tk), input_(input), output_(output), temps_(temps), outputs_(outputs), report_(report) {
+              TempDir& temps, PendingOutputs& outputs, PhaseReport& report, std::vector<int> sms, bool host,
+              const OtherViews* views, const LaunchIndex* hostLaunches = nullptr)
+      : o_(o), tk_(tk), input_(input), output_(output), temps_(temps), outputs_(outputs), report_(report),
+        sms_(std::move(sms)), host_(host), views_(views), hostLaunches_(hostLaunches) {
     auto handler = std::make_unique<LLVMDiagnostics>();
     asmDiagnostics_ = handler.get();
     llvm_.setDiagnosticHandler(std::move(handler));
@@ -159,6 +205,7 @@ public:
     predicates_.emplace(*tape_);
     if (tk_) {
       if (!checkLaunches(ast, ci.getDiagnostics(), o_.smTargets, *launchTokens_, launches_)) return;
+      if (hostLaunches_) launches_.kernelSms = hostLaunches_->kernelSms;
       if (!checkDeviceDeclarations(*tape_, ci.getDiagnostics())) return;
       acceptNvccAsmPercents(*tape_);
       untagged_.afterParse(ci.getSema(), [&](clang::SourceLocation loc) { return deadOnHost(ci, loc); });
@@ -169,6 +216,7 @@ public:
         managed_.insert(symbol);
         managedDecls_[symbol] = var;
       }
+      if (host_ && views_->files && !views_->files->paths.empty() && !compileOtherViews()) return;
     }
     if (o_.kind == OutputKind::SyntaxOnly) {
       ok_ = true;
@@ -197,6 +245,10 @@ public:
           llvm::errs() << " (device passes) host code left out: " << llvm::join(roots.names(), ", ") << "\n";
       }
       if (!buildDevice(device)) return;
+    }
+    if (!host_) { // another view's pass: its sms only
+      ok_ = true;
+      return;
     }
     if (o_.spirv) {
       PhaseReport::Scope t(report_, "codegen SPIR-V");
@@ -247,6 +299,15 @@ public:
   }
 
   const std::vector<int>& smTargets() const { return o_.smTargets; }
+  bool generatesHost() const { return host_; }
+
+  // What this pass (one for another view) generated, for the host's pass.
+  void handOver(DeviceProducts& to) {
+    to.images.insert(to.images.end(), others_.images.begin(), others_.images.end());
+    for (DeviceBitcode& bc : rdcModules_) to.rdcModules.push_back(std::move(bc));
+    for (const auto& [kernel, bytes] : stackBytes_) to.stackBytes[kernel] = std::max(to.stackBytes[kernel], bytes);
+    to.usesHostIo |= usesHostIo_;
+  }
   UntaggedFunctions& untagged() { return untagged_; }
   LaunchTokens& launchTokens(clang::SourceManager& sm) {
     if (!launchTokens_) launchTokens_.emplace(sm);
@@ -280,7 +341,7 @@ public:
   // After the AST is gone: lower the host module and write the requested output.
   bool finish(clang::CompilerInstance& ci) {
     if (!ok_) return false;
-    if (writesDeviceCodeOnly(o_) || o_.kind == OutputKind::SyntaxOnly) return true;
+    if (!host_ || writesDeviceCodeOnly(o_) || o_.kind == OutputKind::SyntaxOnly) return true;
     PhaseReport::Scope t(report_, "host backend");
     BackendPhase phase("generating host code");
     // The parse has ended its source file; the assembler's diagnostics (inline asm)
@@ -328,7 +389,7 @@ private:
     clang::CompilerInstance& ci = in.compiler;
     // Oldest first: sms that lower alike share the oldest one's optimised module
     // (targets/nvptx/shared_lowering.h).
-    std::vector<int> sms = o_.smTargets;
+    std::vector<int> sms = sms_;
     llvm::sort(sms);
     ParallelAssembly assembly(*tk_, o_.threads);
     std::vector<std::unique_ptr<llvm::Module>> assembling; // per image: its kernels' call graph, for stack bounds
@@ -393,6 +454,11 @@ private:
         images.push_back(r.image);
       }
     }
+    if (!host_) { // the host's pass writes the fat binary
+      others_.images = std::move(images);
+      return true;
+    }
+    takeOtherViews(images);
     // -spirv alone: no CUDA image; -cubin: ptxas wrote it.
     if (o_.gpuOutput || o_.smTargets.empty() || o_.deviceOnly == DeviceOnly::Cubin) return true;
     if (o_.rdc && !deviceCodeForNvlink(o_)) {
@@ -829,12 +895,85 @@ private:
     return true;
   }
 
+  // The host's pass, where the parse met a file that differs per target: each target's
+  // view is preprocessed, and the groups whose view is not the host's are compiled by
+  // passes of their own now; this pass keeps the sms that read the host's view.
+  bool compileOtherViews() {
+    if (views_->fromStdin) {
+      clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
+      diags.Report(locateInSource(ci_->getSourceManager(), views_->files->paths.front(), 1, 1),
+                   diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
+                                         "this file reads __CUDA_ARCH__ where each target may need a front-end pass "
+                                         "of its own, which reads the main source again: give the source as a "
+                                         "file, not on standard input"));
+      return false;
+    }
+    std::optional<std::vector<ViewGroup>> groups;
+    {
+      PhaseReport::Scope t(report_, "target views");
+      groups = groupTargetsByView(views_->make, o_.smTargets);
+    }
+    if (!groups) return false;
+    sms_ = groups->front().sms;
+    if (groups->size() == 1) return true;
+    if (o_.verbose) {
+      llvm::errs() << " (parse, in circle) the targets read this source differently: a front-end pass for the host";
+      for (int sm : sms_) llvm::errs() << ", " << smName(sm);
+      for (size_t g = 1; g < groups->size(); ++g) {
+        llvm::errs() << "; one for";
+        for (int sm : (*groups)[g].sms) llvm::errs() << " " << smName(sm);
+      }
+      llvm::errs() << "\n";
+    }
+    for (size_t g = 1; g < groups->size(); ++g) {
+      const ViewGroup& group = (*groups)[g];
+      if (o_.remarkPasses) remarkDeparture(group, groups->size());
+      if (!views_->compile(group, launches_, others_)) return false;
+    }
+    return true;
+  }
+
+  void remarkDeparture(const ViewGroup& group, size_t passes) {
+    clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
+    std::string sms;
+    for (int sm : group.sms) sms += (sms.empty() ? "" : ", ") + smName(sm);
+    std::string what = "compiled in " + std::to_string(passes) + " front-end passes: " + sms +
+                       " read this source differently from the host from here" +
+                       (group.macro.empty() ? "" : " (in macro '" + group.macro + "')") +
+                       ", and are parsed in a pass of their own";
+    clang::SourceLocation loc =
+        group.path.empty() ? clang::SourceLocation()
+                           : locateInSource(ci_->getSourceManager(), group.path, group.line, group.column);
+    if (loc.isValid()) {
+      diags.Report(loc, diags.getCustomDiagID(clang::DiagnosticsEngine::Remark, "%0")) << what;
+      return;
+    }
+    std::string where = group.path.empty() ? "" : group.path + ":" + std::to_string(group.line) + ":" +
+                                                      std::to_string(group.column) + ": ";
+    llvm::errs() << where << "remark: " << what << "\n";
+  }
+
+  // The host's pass: what the other views' passes made joins its own.
+  void takeOtherViews(std::vector<SmImage>& images) {
+    images.insert(images.end(), others_.images.begin(), others_.images.end());
+    llvm::sort(images, [](const SmImage& a, const SmImage& b) { return a.sm < b.sm; });
+    for (DeviceBitcode& bc : others_.rdcModules) rdcModules_.push_back(std::move(bc));
+    others_.rdcModules.clear();
+    for (const auto& [kernel, bytes] : others_.stackBytes) stackBytes_[kernel] = std::max(stackBytes_[kernel], bytes);
+    usesHostIo_ |= others_.usesHostIo;
+  }
+
   const Options& o_;
   const CudaToolkit* tk_;
   std::string input_, output_;
   TempDir& temps_;
   PendingOutputs& outputs_;
   PhaseReport& report_;
+  std::vector<int> sms_; // the GPU targets this pass generates
+  bool host_;            // it generates the host's code (and writes the fat binary)
+  const OtherViews* views_;
+  const LaunchIndex* hostLaunches_; // another view's pass: the host's pass's launches
+  DeviceProducts others_; // the host's pass: what the other views' passes made; theirs: their images
   llvm::LLVMContext llvm_;
   LLVMDiagnostics* asmDiagnostics_ = nullptr; // owned by llvm_
   std::map<std::string, OperationSite> sites_;            // of the module being lowered
@@ -880,24 +1019,31 @@ private:
 
 class OneParseAction : public clang::ASTFrontendAction {
 public:
-  OneParseAction(Compilation& c, PhaseReport& report) : c_(c), report_(report) {}
+  OneParseAction(Compilation& c, PhaseReport& report, const SourceRespelling& files)
+      : c_(c), report_(report), files_(files) {}
 
 protected:
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci, llvm::StringRef) override {
     parse_.emplace(report_, "parse");
-    return std::make_unique<RecordingConsumer>([this, &ci](clang::ASTContext& ast, const ConsumerEventLog& log) {
-      parse_.reset(); // the parse ends where code generation begins
-      c_.onParsed(ci, ast, log);
-    });
+    return std::make_unique<RecordingConsumer>(
+        [this, &ci](clang::ASTContext& ast, const ConsumerEventLog& log) {
+          parse_.reset(); // the parse ends where code generation begins
+          c_.onParsed(ci, ast, log);
+        },
+        c_.generatesHost() ? std::function<bool(const clang::Decl*)>() : runsOnHostOnly);
   }
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     clang::Preprocessor& pp = ci.getPreprocessor();
-    pp.setTokenWatcher([ban = banCudaArch(pp, anyArchSpecific(c_.smTargets())), gate = gateIfTargetMacro(pp),
+    auto perTarget = [this](llvm::StringRef file) { return files_.readsPerTarget(file); };
+    auto hostView = [this](llvm::StringRef file) { return files_.keepsHostView(file); };
+    pp.setTokenWatcher([ban = banCudaArch(pp, anyArchSpecific(c_.smTargets()), perTarget, hostView),
+                        gate = gateIfTargetMacro(pp),
                         storageOnly = watchStorageOnly(), &untagged = c_.untagged(),
-                        &launches = c_.launchTokens(ci.getSourceManager()), &ci,
+                        &launches = c_.launchTokens(ci.getSourceManager()), host = c_.generatesHost(), &ci,
                         dialect = takeOverDialectStatements(pp, c_.smTargets())](const clang::Token& tok) {
       ban(tok);
-      launches.onToken(tok);
+      // Another view's pass skips host bodies; the host's pass checked their launches.
+      if (host) launches.onToken(tok);
       gate(tok);
       storageOnly(tok);
       untagged.onToken(ci, tok);
@@ -916,8 +1062,48 @@ protected:
 private:
   Compilation& c_;
   PhaseReport& report_;
+  const SourceRespelling& files_;
   std::optional<PhaseReport::Scope> parse_;
 };
+
+// -E and -M of a source whose targets read it differently: each other target's view
+// too, its dependencies in the rule, its text after a marker naming the targets that
+// read it (frontend/preprocessed_output.h), once per distinct text.
+bool preprocessOtherViews(const Options& o, const OtherViews& views, const SourceRespelling& files,
+                          const std::shared_ptr<DependencyFile>& deps, std::string* out) {
+  if (views.fromStdin) {
+    reportError("'" + views.files->paths.front() + "' reads __CUDA_ARCH__ where each target may read the source " +
+                "differently, which reads the main source again: give the source as a file, not on standard input");
+    return false;
+  }
+  std::string host = out ? *out : "";
+  std::vector<std::pair<std::string, std::vector<int>>> texts;
+  for (int sm : o.smTargets) {
+    std::unique_ptr<clang::CompilerInstance> ci = views.make(sm, /*preprocessOnly=*/true);
+    if (!ci) return false;
+    if (deps) ci->addDependencyCollector(deps);
+    std::string text;
+    PreprocessAction action(out ? &text : nullptr, anyArchSpecific(o.smTargets), files);
+    if (!ci->ExecuteAction(action) || ci->getDiagnostics().hasErrorOccurred()) return false;
+    if (!out || text == host) continue;
+    auto same = llvm::find_if(texts, [&](const auto& t) { return t.first == text; });
+    if (same != texts.end()) same->second.push_back(sm);
+    else texts.push_back({std::move(text), {sm}});
+  }
+  for (const auto& [text, sms] : texts) {
+    if (!out->empty() && out->back() != '\n') *out += '\n';
+    *out += viewSectionMarker(sms) + text;
+  }
+  return true;
+}
+
+// circle's words for Clang's CUDA diagnostics, for a pass's compiler instance.
+void rewordDiagnostics(clang::CompilerInstance& ci, Compilation& c) {
+  ci.getDiagnostics().setClient(
+      rewordForCircle(ci.getDiagnostics().takeClient(), [&](clang::SourceLocation loc) { return c.deadOnHost(ci, loc); })
+          .release(),
+      /*owned=*/true);
+}
 
 // -###: the one Clang invocation a source is parsed with, and the passes that would
 // follow it; nothing runs.
@@ -965,16 +1151,21 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
   SourceRespelling respelling;
   if (tk) {
     respelling.sms = o.smTargets;
-    respelling.systemDirs = {tk->root, CIRCLE_CLANG_RESOURCE_DIR, "/usr/include/", "/usr/lib/"};
+    // Only these keep the host's view of __CUDA_ARCH__ (frontend/target_views.h).
+    respelling.systemDirs = {tk->root, CIRCLE_CLANG_RESOURCE_DIR};
     llvm::SmallString<256> real;
     if (!llvm::sys::fs::real_path(tk->root, real)) respelling.systemDirs.push_back(real.str().str());
+    for (std::string& dir : respelling.systemDirs)
+      if (!llvm::StringRef(dir).ends_with("/")) dir += '/';
+    respelling.perTarget = std::make_shared<PerTargetFiles>();
   }
-  auto fs = makeCircleSyntaxFileSystem(llvm::vfs::getRealFileSystem(), std::move(respelling));
+  auto fs = makeCircleSyntaxFileSystem(llvm::vfs::getRealFileSystem(), respelling);
   // The preamble from a precompiled header, where the output is code (-E prints the
   // headers' text, which a PCH holds no more). -MD still lists them: Clang's
   // dependency collector reads a PCH's input files.
+  std::optional<PreamblePch> pch;
   if (tk && !source.preprocessed && o.kind != OutputKind::Preprocessed && o.kind != OutputKind::Dependencies)
-    if (auto pch = usePreamblePch(*inv, fs, report))
+    if ((pch = usePreamblePch(*inv, fs, report)))
       for (const std::string& header : pch->inputs) outputs.protect(header);
   clang::CompilerInstance ci(std::move(inv));
   ci.createVirtualFileSystem(fs);
@@ -985,17 +1176,48 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
     ci.addDependencyCollector(deps);
   }
   bool ok;
+  // Where the parse meets a file the targets read differently, each target's view is
+  // reached through these (frontend/target_views.h).
+  OtherViews views;
+  views.files = respelling.perTarget;
+  views.fromStdin = input.path == "-";
+  views.make = [&](int view, bool preprocessOnly) -> std::unique_ptr<clang::CompilerInstance> {
+    auto inv = buildInvocation(o, tk, source);
+    if (!inv) return nullptr;
+    SourceRespelling viewed = respelling;
+    viewed.view = view;
+    viewed.perTarget = nullptr;
+    if (pch && !preprocessOnly) takePreamblePch(*inv, *pch);
+    inv->getHeaderSearchOpts().Verbose = false; // -v's search list: said once, by the host's parse
+    auto other = std::make_unique<clang::CompilerInstance>(std::move(inv));
+    other->createVirtualFileSystem(makeCircleSyntaxFileSystem(llvm::vfs::getRealFileSystem(), viewed));
+    other->createDiagnostics();
+    return other;
+  };
   if (o.kind == OutputKind::Preprocessed || o.kind == OutputKind::Dependencies) {
-    PreprocessAction action(o.kind == OutputKind::Preprocessed ? &text : nullptr, anyArchSpecific(o.smTargets));
+    std::string own; // this source's text: the host's view first
+    std::string* out = o.kind == OutputKind::Preprocessed ? &own : nullptr;
+    PreprocessAction action(out, anyArchSpecific(o.smTargets), respelling);
     ok = ci.ExecuteAction(action);
+    if (ok && views.files && !views.files->paths.empty()) ok = preprocessOtherViews(o, views, respelling, deps, out);
+    text += own;
   } else {
-    Compilation c(o, tk, input.path, output, temps, outputs, report);
-    ci.getDiagnostics().setClient(
-        rewordForCircle(ci.getDiagnostics().takeClient(),
-                        [&](clang::SourceLocation loc) { return c.deadOnHost(ci, loc); })
-            .release(),
-        /*owned=*/true);
-    OneParseAction action(c, report);
+    views.compile = [&](const ViewGroup& group, const LaunchIndex& hostLaunches, DeviceProducts& into) {
+      std::unique_ptr<clang::CompilerInstance> other = views.make(group.view, /*preprocessOnly=*/false);
+      if (!other) return false;
+      if (deps) other->addDependencyCollector(deps);
+      other->getFrontendOpts().SkipFunctionBodies = true; // of host-only functions (runsOnHostOnly)
+      Compilation c(o, tk, input.path, output, temps, outputs, report, group.sms, /*host=*/false, nullptr,
+                    &hostLaunches);
+      rewordDiagnostics(*other, c);
+      OneParseAction action(c, report, respelling);
+      if (!other->ExecuteAction(action) || !c.finish(*other)) return false;
+      c.handOver(into);
+      return true;
+    };
+    Compilation c(o, tk, input.path, output, temps, outputs, report, o.smTargets, /*host=*/true, &views);
+    rewordDiagnostics(ci, c);
+    OneParseAction action(c, report, respelling);
     ok = ci.ExecuteAction(action) && c.finish(ci);
   }
   if (!ok || !deps) return ok;

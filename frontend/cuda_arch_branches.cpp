@@ -22,13 +22,18 @@ bool isArchMacro(const RawToken& t) {
   return t.kind == tk::raw_identifier && (t.text == kArch || isArchSpecificMacro(t.text));
 }
 
-enum class Scope { Function, Other };
+// A function body whose value may be needed at compile time (a constexpr or consteval
+// function, a lambda in a constexpr initializer) is Constant: there a per-target value
+// cannot wait for code generation.
+enum class Scope { Function, Constant, Other };
+bool isFunction(Scope s) { return s != Scope::Other; }
 
 struct Directive {
   size_t first = 0, last = 0;       // tokens: the '#' .. the line's last token
   size_t lineBegin = 0, lineEnd = 0; // text: its line's start, after its newline
   llvm::StringRef name;
-  bool arch = false;
+  bool arch = false;      // it names a per-target macro
+  bool perTarget = false; // one whose value differs between this compile's targets
   bool isCondition() const {
     return name == "if" || name == "ifdef" || name == "ifndef" || name == "elif" || name == "elifdef" ||
            name == "elifndef";
@@ -42,6 +47,8 @@ struct Group {
   bool labels = false;            // case, default or a label at a branch's top level
   bool declares = false;          // a declaration at a branch's top level
   bool safeStart = false;         // a statement may start here: inside a function, after ; { } or :
+  bool wholeStatements = true;    // each branch ends a statement (; or }), and none continues after #endif
+  bool constant = false;          // in a function evaluated at compile time
   size_t endToken = 0;            // the token after #endif's line
 };
 
@@ -235,6 +242,58 @@ bool startsDeclaration(const std::vector<RawToken>& t, size_t i, size_t end) {
          next == tk::l_square || next == tk::comma;
 }
 
+// Whether the declaration whose body opens at t[brace] is constexpr or consteval (`if
+// constexpr` is a statement, not a declaration).
+bool declaresConstant(const std::vector<RawToken>& t, size_t brace) {
+  int depth = 0;
+  for (size_t k = brace; k-- > 0;) {
+    const RawToken& tok = t[k];
+    if (tok.kind == tk::hash && tok.atLineStart) return false;
+    if (tok.kind == tk::r_paren || tok.kind == tk::r_square) ++depth;
+    else if ((tok.kind == tk::l_paren || tok.kind == tk::l_square) && depth > 0) --depth;
+    else if (depth == 0 && (tok.kind == tk::semi || tok.kind == tk::l_brace || tok.kind == tk::r_brace)) return false;
+    else if (depth == 0 && (tok.is("constexpr") || tok.is("consteval")) && !(k > 0 && t[k - 1].is("if")))
+      return true;
+  }
+  return false;
+}
+
+// Whether the use at t[i] in a function body sits in a constant expression (a
+// template argument, an array bound, static_assert, a constexpr variable or `if
+// constexpr`, a case label), judged from its statement up to it. Where in doubt it
+// says yes: such a use is then read in each target's own view.
+bool inConstantExpression(const std::vector<RawToken>& t, size_t i) {
+  int parens = 0, angles = 0, squares = 0;
+  for (size_t k = i; k-- > 0;) {
+    const RawToken& tok = t[k];
+    if (tok.kind == tk::hash && tok.atLineStart) return false;
+    switch (tok.kind) {
+    case tk::semi:
+    case tk::l_brace:
+    case tk::r_brace: return false;
+    case tk::r_paren: ++parens; break;
+    case tk::l_paren:
+      if (parens > 0) --parens;
+      break;
+    case tk::greater: ++angles; break;
+    case tk::less:
+      if (angles == 0) return true; // an argument list open around the use
+      --angles;
+      break;
+    case tk::r_square: ++squares; break;
+    case tk::l_square:
+      if (squares == 0) return true; // an array bound (or a subscript)
+      --squares;
+      break;
+    default:
+      if (tok.is("constexpr") || tok.is("consteval") || tok.is("static_assert") || tok.is("case") ||
+          tok.is("template") || tok.is("enum") || tok.is("alignas") || tok.is("using") || tok.is("typedef"))
+        return true;
+    }
+  }
+  return false;
+}
+
 bool opensFunctionScope(const std::vector<RawToken>& t, size_t prev, bool inFunction) {
   if (prev == npos) return false;
   const RawToken& p = t[prev];
@@ -267,17 +326,23 @@ public:
       if (text[i] == '\n') lineStarts_.push_back(i + 1);
   }
 
-  std::optional<std::string> run() {
+  CudaArchRewrite run() {
     scan();
+    CudaArchRewrite result;
     std::string out;
     size_t cursor = 0;
     bool changed = false;
+    std::vector<std::pair<size_t, size_t>> regions; // [begin, end) of each rewritten guard
     auto emitCode = [&](size_t to) {
       // Outside the regions: __CUDA_ARCH__ in a function body's expressions.
-      // (sm_90a's macros there are left to sema/cuda_arch_ban.h.)
+      // (sm_90a's macros there are left to each target's view.)
       for (; nextCodeUse_ < codeUses_.size() && codeUses_[nextCodeUse_].offset < to; ++nextCodeUse_) {
         const CodeUse& use = codeUses_[nextCodeUse_];
-        if (use.offset < cursor || !use.inFunction || use.name != kArch) continue;
+        if (use.offset < cursor) continue;
+        if (!use.inFunction || use.name != kArch) {
+          result.perTarget |= perTarget(use.name);
+          continue;
+        }
         out.append(text_.data() + cursor, use.offset - cursor);
         out += "(__nvvm_current_device_sm * 10)";
         cursor = use.offset + kArch.size();
@@ -288,21 +353,36 @@ public:
     };
     for (const Group& g : groups_) {
       size_t begin = dirs_[g.directives.front()].lineBegin;
-      if (!g.arch || !g.balanced || !g.safeStart || g.labels || begin < cursor) continue;
+      if (!g.arch || !g.balanced || !g.safeStart || g.labels || !g.wholeStatements || g.constant || begin < cursor)
+        continue;
       size_t end = dirs_[g.directives.back()].lineEnd;
       if (g.declares) {
         end = enclosingBlockEnd(g.endToken);
-        if (end == npos) continue;
+        if (end == npos || !closesItsGuards(begin, end)) continue;
       }
       emitCode(begin);
       // Skip the code uses inside the region: each copy substitutes its own value.
       while (nextCodeUse_ < codeUses_.size() && codeUses_[nextCodeUse_].offset < end) ++nextCodeUse_;
       out += region(begin, end);
+      regions.push_back({begin, end});
       cursor = end;
       changed = true;
     }
     emitCode(text_.size());
-    if (!changed) return std::nullopt;
+    for (const Directive& d : dirs_)
+      if (d.perTarget && std::none_of(regions.begin(), regions.end(),
+                                       [&](const auto& r) { return d.lineBegin >= r.first && d.lineBegin < r.second; }))
+        result.perTarget = true;
+    if (changed) result.text = std::move(out);
+    return result;
+  }
+
+  // The whole text as `sm` preprocesses it.
+  std::optional<std::string> view(int sm) {
+    scan();
+    if (dirs_.empty() && codeUses_.empty()) return std::nullopt;
+    std::string out = copyFor(0, text_.size(), Target{sm});
+    if (out == text_) return std::nullopt;
     return out;
   }
 
@@ -313,7 +393,15 @@ private:
       size_t group;
       std::vector<Scope> snapshot;
       bool statementStart = true;
+      size_t last = npos; // the current branch's last token
     };
+    // A branch that stops inside a statement (after `else`, or a lone expression).
+    auto endBranch = [&](Open& o) {
+      if (o.last != npos && t_[o.last].kind != tk::semi && t_[o.last].kind != tk::r_brace)
+        groups_[o.group].wholeStatements = false;
+      o.last = npos;
+    };
+    size_t afterEndif = npos; // a group just closed: the token after it must start a statement
     std::vector<Open> open;
     size_t prev = npos;
     bool reliable = true;
@@ -327,14 +415,18 @@ private:
         d.name = i + 1 < j && t_[i + 1].kind == tk::raw_identifier ? t_[i + 1].text : llvm::StringRef();
         d.lineBegin = lineStartOf(t_[i].offset);
         d.lineEnd = lineEndAfter(t_[j - 1].offset + t_[j - 1].length);
-        for (size_t k = i + 1; k < j; ++k) d.arch |= isArchMacro(t_[k]);
+        for (size_t k = i + 1; k < j; ++k) {
+          d.arch |= isArchMacro(t_[k]);
+          d.perTarget |= t_[k].kind == tk::raw_identifier && perTarget(t_[k].text);
+        }
         dirs_.push_back(d);
         size_t index = dirs_.size() - 1;
         if (d.name == "if" || d.name == "ifdef" || d.name == "ifndef") {
           Group g;
           g.directives.push_back(index);
           g.arch = d.arch;
-          bool inFunction = !scopes.empty() && scopes.back() == Scope::Function;
+          bool inFunction = !scopes.empty() && isFunction(scopes.back());
+          g.constant = std::find(scopes.begin(), scopes.end(), Scope::Constant) != scopes.end();
           g.safeStart = reliable && inFunction && prev != npos &&
                         (t_[prev].kind == tk::semi || t_[prev].kind == tk::l_brace || t_[prev].kind == tk::r_brace ||
                          t_[prev].kind == tk::colon);
@@ -344,6 +436,7 @@ private:
                                      d.name == "else")) {
           Group& g = groups_[open.back().group];
           if (scopes != open.back().snapshot) g.balanced = false;
+          endBranch(open.back());
           scopes = open.back().snapshot;
           open.back().statementStart = true;
           g.directives.push_back(index);
@@ -358,6 +451,8 @@ private:
           }
           g.directives.push_back(index);
           g.endToken = j;
+          endBranch(open.back());
+          afterEndif = open.back().group;
           open.pop_back();
           if (!open.empty()) open.back().statementStart = true;
         }
@@ -365,9 +460,17 @@ private:
         continue;
       }
       const RawToken& tok = t_[i];
-      bool inFunction = !scopes.empty() && scopes.back() == Scope::Function;
-      if (isArchMacro(tok)) codeUses_.push_back({tok.offset, inFunction, tok.text});
+      bool inFunction = !scopes.empty() && isFunction(scopes.back());
+      if (afterEndif != npos && (tok.is("else") || tok.is("while") || tok.is("catch")))
+        groups_[afterEndif].wholeStatements = false;
+      afterEndif = npos;
+      if (isArchMacro(tok)) {
+        bool constant = std::find(scopes.begin(), scopes.end(), Scope::Constant) != scopes.end() ||
+                        inConstantExpression(t_, i);
+        codeUses_.push_back({tok.offset, inFunction && !constant, tok.text});
+      }
       for (Open& o : open) {
+        o.last = i;
         Group& g = groups_[o.group];
         size_t level = o.snapshot.size();
         if (scopes.size() < level || (tok.kind == tk::r_brace && scopes.size() == level)) g.balanced = false;
@@ -384,13 +487,22 @@ private:
           o.statementStart = true;
         }
       }
-      if (tok.kind == tk::l_brace)
-        scopes.push_back(opensFunctionScope(t_, prev, inFunction) ? Scope::Function : Scope::Other);
+      if (tok.kind == tk::l_brace) {
+        Scope s = Scope::Other;
+        if (opensFunctionScope(t_, prev, inFunction))
+          s = (!scopes.empty() && scopes.back() == Scope::Constant) || declaresConstant(t_, i) ? Scope::Constant
+                                                                                              : Scope::Function;
+        scopes.push_back(s);
+      }
       else if (tok.kind == tk::r_brace && !scopes.empty())
         scopes.pop_back();
       prev = i++;
     }
   }
+
+  // Whether the targets of this compile see the macro differently: __CUDA_ARCH__ always
+  // (the host has none); sm_90a's own macros only where a target is arch-specific.
+  bool perTarget(llvm::StringRef name) const { return name == kArch || (archSpecific_ && isArchSpecificMacro(name)); }
 
   size_t lineStartOf(size_t offset) const {
     size_t s = text_.rfind('\n', offset);
@@ -425,6 +537,19 @@ private:
       prev = i;
     }
     return npos;
+  }
+
+  // Whether every conditional directive in [begin, end) opens and closes inside it: a
+  // copy that took an enclosing guard's #else or #endif along would unbalance the file.
+  bool closesItsGuards(size_t begin, size_t end) const {
+    int depth = 0;
+    for (const Directive& d : dirs_) {
+      if (d.lineBegin < begin || d.lineBegin >= end) continue;
+      if (d.name == "if" || d.name == "ifdef" || d.name == "ifndef") ++depth;
+      else if (d.name == "endif" && --depth < 0) return false;
+      else if (depth == 0 && (d.name == "else" || d.name.starts_with("elif"))) return false;
+    }
+    return depth == 0;
   }
 
   // Which way each __CUDA_ARCH__ condition in [begin, end) goes for a target; empty
@@ -561,10 +686,14 @@ private:
 
 } // namespace
 
-std::optional<std::string> rewriteCudaArchGuards(llvm::StringRef text, llvm::StringRef path,
-                                                 const std::vector<int>& sms) {
-  if (sms.empty() || !text.contains("__CUDA_ARCH")) return std::nullopt;
+CudaArchRewrite rewriteCudaArchGuards(llvm::StringRef text, llvm::StringRef path, const std::vector<int>& sms) {
+  if (sms.empty() || !text.contains("__CUDA_ARCH")) return {};
   return Rewriter(text, path, sms).run();
+}
+
+std::optional<std::string> viewForTarget(llvm::StringRef text, llvm::StringRef path, int sm) {
+  if (!text.contains("__CUDA_ARCH")) return std::nullopt;
+  return Rewriter(text, path, {sm}).view(sm);
 }
 
 } // namespace circle

@@ -20,8 +20,10 @@
 // copy is chosen by `__nvvm_arch`, since sm_90 and sm_90a share the sm number.
 //
 // What cannot be expressed this way (a guard at namespace or class scope that changes
-// declarations, one that splits a statement or a brace pair, case labels) is left as
-// written, where sema/cuda_arch_ban.h reports it.
+// declarations, one that splits a statement or a brace pair, case labels, a macro
+// defined with __CUDA_ARCH__ in its body) is left as written: only each target's own
+// view of the file can read it (viewForTarget), and frontend/target_views.h decides
+// which targets then need a front-end pass of their own.
 #pragma once
 #include "llvm/ADT/StringRef.h"
 
@@ -31,9 +33,18 @@
 
 namespace circle {
 
-// The rewritten text, or nothing when `text` needs none. `sms` are the compile's
-// targets; `path` names the file in the #line directives.
-std::optional<std::string> rewriteCudaArchGuards(llvm::StringRef text, llvm::StringRef path,
-                                                 const std::vector<int>& sms);
+struct CudaArchRewrite {
+  std::optional<std::string> text; // the rewritten file; nothing when it needs no rewrite
+  bool perTarget = false;          // a per-target macro is left that only each target's view can read
+};
+
+// `sms` are the compile's targets; `path` names the file in the #line directives.
+CudaArchRewrite rewriteCudaArchGuards(llvm::StringRef text, llvm::StringRef path, const std::vector<int>& sms);
+
+// The file as target `sm` preprocesses it, for a text rewriteCudaArchGuards left
+// per-target: each __CUDA_ARCH__ (and arch-specific macro) left in it is that target's
+// value (`#ifdef` becomes `#if 1` or `#if 0`, `defined(...)` 1 or 0), in directives,
+// macro bodies and code alike. Nothing when nothing changes.
+std::optional<std::string> viewForTarget(llvm::StringRef text, llvm::StringRef path, int sm);
 
 } // namespace circle

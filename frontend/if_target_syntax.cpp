@@ -1,6 +1,7 @@
 #include "frontend/if_target_syntax.h"
 
 #include "frontend/cuda_arch_branches.h"
+#include "frontend/preprocessed_output.h"
 #include "frontend/raw_tokens.h"
 #include "frontend/toolkit_headers.h"
 
@@ -162,22 +163,33 @@ private:
   // megabytes of it.
   static bool isPrecompiled(llvm::StringRef path) { return path.ends_with(".pch"); }
 
-  // The __CUDA_ARCH__ rewrite of a user's (or a third-party) file, read once; null
-  // when it needs none.
+  // The __CUDA_ARCH__ rewrite of a user's (or a third-party) file, in this file
+  // system's view, read once; null when it needs none.
   const std::string* rewritten(const std::string& path, const llvm::vfs::Status& st) {
     if (respelling_.sms.empty() || !st.isRegularFile()) return nullptr;
     llvm::StringRef p(path);
     if (isPrecompiled(path)) return nullptr;
-    if (std::any_of(respelling_.systemDirs.begin(), respelling_.systemDirs.end(),
-                    [&](const std::string& dir) { return p.starts_with(dir); }))
-      return nullptr;
+    if (!respelling_.readsPerTarget(p)) return nullptr;
     auto [it, fresh] = cache_.try_emplace(path);
     if (fresh) {
       auto buffer = getUnderlyingFS().getBufferForFile(path);
       if (buffer) {
-        std::optional<std::string> chains = respellConstevalChains((*buffer)->getBuffer());
-        it->second = rewriteCudaArchGuards(chains ? *chains : (*buffer)->getBuffer(), path, respelling_.sms);
-        if (!it->second && chains) it->second = std::move(chains);
+        std::optional<std::string> text = respellConstevalChains((*buffer)->getBuffer());
+        // circle's -E output of a source read per target: each view's own section.
+        if (auto section = viewSection(text ? *text : (*buffer)->getBuffer(), respelling_.view)) {
+          if (respelling_.perTarget) respelling_.perTarget->paths.push_back(path);
+          it->second = std::move(section);
+          return &*it->second;
+        }
+        CudaArchRewrite arch = rewriteCudaArchGuards(text ? *text : (*buffer)->getBuffer(), path, respelling_.sms);
+        if (arch.text) text = std::move(arch.text);
+        if (arch.perTarget) {
+          if (respelling_.perTarget) respelling_.perTarget->paths.push_back(path);
+          if (respelling_.view)
+            if (auto viewed = viewForTarget(text ? *text : (*buffer)->getBuffer(), path, respelling_.view))
+              text = std::move(viewed);
+        }
+        it->second = std::move(text);
       }
     }
     return it->second ? &*it->second : nullptr;
@@ -188,6 +200,15 @@ private:
 };
 
 } // namespace
+
+bool SourceRespelling::keepsHostView(llvm::StringRef path) const {
+  return std::any_of(systemDirs.begin(), systemDirs.end(), [&](const std::string& dir) { return path.starts_with(dir); });
+}
+
+bool SourceRespelling::readsPerTarget(llvm::StringRef path) const {
+  return !sms.empty() && !path.empty() && !path.starts_with("<") && !path.starts_with("/<circle>/") &&
+         !keepsHostView(path);
+}
 
 std::function<void(const clang::Token&)> gateIfTargetMacro(clang::Preprocessor& pp) {
   auto gate = std::make_unique<TargetMacroGate>(pp);

@@ -15,6 +15,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,13 +36,30 @@ std::function<void(const clang::Token&)> gateIfTargetMacro(clang::Preprocessor& 
 // The respelled text, or nothing when no `if consteval` chain needs it.
 std::optional<std::string> respellConstevalChains(llvm::StringRef text);
 
+// The files whose text the host and the GPU targets read differently, as the parse
+// met them (frontend/target_views.h).
+struct PerTargetFiles {
+  std::vector<std::string> paths;
+};
+
 // What the file system respells in the files it reads: `if consteval` chains and the
 // toolkit's headers always; with GPU targets, statement-level __CUDA_ARCH__ guards
-// (frontend/cuda_arch_branches.h) in every file outside `systemDirs` (the toolkit's,
-// Clang's and the system's headers, which keep seeing __CUDA_ARCH__ undefined).
+// (frontend/cuda_arch_branches.h) in every file outside `systemDirs` (the toolkit's and
+// Clang's own headers, which keep seeing __CUDA_ARCH__ undefined: circle's handling
+// of them, frontend/toolkit_headers.h, is written for that view). What such a file
+// leaves per target is read as target `view` reads it (0: the host, where
+// __CUDA_ARCH__ is undefined), and the file is listed in `perTarget`.
 struct SourceRespelling {
   std::vector<int> sms;
-  std::vector<std::string> systemDirs;
+  std::vector<std::string> systemDirs; // each ending in '/'
+  int view = 0;
+  std::shared_ptr<PerTargetFiles> perTarget;
+
+  // Whether the file Clang names `path` keeps the host's view (it is in systemDirs).
+  bool keepsHostView(llvm::StringRef path) const;
+  // Whether it is read per target: a file of this file system outside systemDirs (not
+  // standard input, the command line or circle's in-memory prelude).
+  bool readsPerTarget(llvm::StringRef path) const;
 };
 
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>

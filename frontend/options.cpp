@@ -301,6 +301,7 @@ private:
       if (std::string err = readArchList(opt.getPrefixedName().str(), value, arch_.sms); !err.empty()) fail(err);
       break;
     case OPT_spirv: o_.spirv = true; break;
+    case OPT_Rcircle_passes: o_.remarkPasses = true; break;
     case OPT_x:
       if (value == "none") language_.reset();
       else if (auto in = languageNamed(value)) language_ = in;

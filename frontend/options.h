@@ -95,6 +95,7 @@ struct Options {
   int threads = 0;          // -t/--threads: sms assembled (ptxas) at once (0: one per core)
   CudaRuntime cudart = CudaRuntime::Static;
   bool spirv = false;       // -spirv: Vulkan compute shaders for the [[spirv::comp]] kernels
+  bool remarkPasses = false; // -Rcircle-passes: say where a source needs a front-end pass per target
   bool rdc = false;         // -rdc: relocatable device code, linked across objects by circle
   bool deviceLibrary = false; // --device-library: device bitcode of every definition, nothing linked
   bool gpuAutoStack = true; // -fno-gpu-auto-stack: do not raise the stack limit for kernels ptxas cannot size

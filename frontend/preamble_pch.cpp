@@ -212,9 +212,14 @@ std::optional<PreamblePch> usePreamblePch(clang::CompilerInvocation& inv,
   } else {
     ::utime(pch.path.c_str(), nullptr); // recently used: the last to be evicted
   }
+  takePreamblePch(inv, pch);
+  return pch;
+}
+
+void takePreamblePch(clang::CompilerInvocation& inv, const PreamblePch& pch) {
+  auto& includes = inv.getPreprocessorOpts().Includes;
   inv.getPreprocessorOpts().ImplicitPCHInclude = pch.path;
   includes.erase(includes.begin(), includes.begin() + 2);
-  return pch;
 }
 
 } // namespace circle

@@ -35,4 +35,8 @@ struct PreamblePch {
 std::optional<PreamblePch> usePreamblePch(clang::CompilerInvocation& inv,
                                           llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs, PhaseReport& report);
 
+// Another invocation of the same source (a target's own front-end pass) reads the PCH
+// usePreamblePch chose.
+void takePreamblePch(clang::CompilerInvocation& inv, const PreamblePch& pch);
+
 } // namespace circle

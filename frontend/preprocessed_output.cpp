@@ -3,11 +3,14 @@
 #include "frontend/if_target_syntax.h"
 #include "sema/implicit_prelude.h"
 #include "sema/cuda_arch_ban.h"
+#include "support/gpu_arch.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/PreprocessorOutputOptions.h"
 #include "clang/Frontend/Utils.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -19,11 +22,41 @@ bool isCirclePreprocessedOutput(const std::string& path) {
   return (*head)->getBuffer().contains("\n# 1 \"" + std::string(kPreludeName) + "\" 1\n");
 }
 
+namespace {
+constexpr llvm::StringLiteral kViewMarker = "#pragma circle view ";
+}
+
+std::string viewSectionMarker(const std::vector<int>& sms) {
+  std::string line(kViewMarker);
+  for (size_t i = 0; i < sms.size(); ++i) line += (i ? " " : "") + smName(sms[i]);
+  return line + "\n";
+}
+
+std::optional<std::string> viewSection(llvm::StringRef text, int view) {
+  std::string marker = ("\n" + kViewMarker).str();
+  size_t first = text.find(marker);
+  if (first == llvm::StringRef::npos) return std::nullopt;
+  for (size_t at = first; at != llvm::StringRef::npos;) {
+    size_t names = at + marker.size(), lineEnd = text.find('\n', names);
+    if (lineEnd == llvm::StringRef::npos) break;
+    llvm::SmallVector<llvm::StringRef, 8> sms;
+    text.slice(names, lineEnd).split(sms, ' ', -1, /*KeepEmpty=*/false);
+    size_t next = text.find(marker, lineEnd);
+    if (view && llvm::is_contained(sms, smName(view)))
+      return text.slice(lineEnd + 1, next == llvm::StringRef::npos ? text.size() : next + 1).str();
+    at = next;
+  }
+  return text.take_front(first + 1).str();
+}
+
 bool PreprocessAction::BeginSourceFileAction(clang::CompilerInstance& ci) {
-  // The same token rules as a compile: __CUDA_ARCH__ is an error, `if target` is
+  // The same token rules as a compile (sema/cuda_arch_ban.h), and `if target` is
   // expanded to the condition the code-generation passes fold.
   clang::Preprocessor& pp = ci.getPreprocessor();
-  pp.setTokenWatcher([ban = banCudaArch(pp, archSpecific_), gate = gateIfTargetMacro(pp)](const clang::Token& tok) {
+  auto perTarget = [this](llvm::StringRef file) { return files_.readsPerTarget(file); };
+  auto hostView = [this](llvm::StringRef file) { return files_.keepsHostView(file); };
+  pp.setTokenWatcher([ban = banCudaArch(pp, archSpecific_, perTarget, hostView),
+                      gate = gateIfTargetMacro(pp)](const clang::Token& tok) {
     ban(tok);
     gate(tok);
   });

@@ -18,7 +18,10 @@ constexpr const char* kMacro = "__CUDA_ARCH__";
 
 class CudaArchBan : public clang::PPCallbacks {
 public:
-  CudaArchBan(clang::Preprocessor& pp, bool archSpecificTargets) : pp_(pp), archSpecific_(archSpecificTargets) {}
+  CudaArchBan(clang::Preprocessor& pp, bool archSpecificTargets, std::function<bool(llvm::StringRef)> readPerTarget,
+              std::function<bool(llvm::StringRef)> hostView)
+      : pp_(pp), archSpecific_(archSpecificTargets), readPerTarget_(std::move(readPerTarget)),
+        hostView_(std::move(hostView)) {}
 
   // Code outside directives: every token the parser receives.
   void onToken(const clang::Token& tok) {
@@ -32,9 +35,9 @@ public:
   void Elifndef(clang::SourceLocation, const clang::Token& name, const clang::MacroDefinition&) override {
     check(name);
   }
-  void MacroDefined(const clang::Token& name, const clang::MacroDirective*) override { check(name); }
+  void MacroDefined(const clang::Token& name, const clang::MacroDirective*) override { checkDefinition(name); }
   void MacroUndefined(const clang::Token& name, const clang::MacroDefinition&, const clang::MacroDirective*) override {
-    check(name);
+    checkDefinition(name);
   }
   void Defined(const clang::Token& name, const clang::MacroDefinition&, clang::SourceRange) override { check(name); }
   // #if / #elif: an undefined identifier there reads as 0 without passing through
@@ -54,6 +57,19 @@ private:
       report(name.getLocation(), name.getIdentifierInfo()->getName());
   }
 
+  // Each target has its own value: a file (or -D) may not set one for all.
+  void checkDefinition(const clang::Token& name) {
+    if (!name.getIdentifierInfo() || !banned(name.getIdentifierInfo()->getName())) return;
+    clang::SourceManager& sm = pp_.getSourceManager();
+    clang::SourceLocation loc = name.getLocation();
+    if (hostView_(sm.getFilename(sm.getSpellingLoc(loc)))) return;
+    clang::DiagnosticsEngine& diags = pp_.getDiagnostics();
+    diags.Report(loc, diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
+                                            "%0 cannot be defined or undefined: circle gives each target of the "
+                                            "compile its own value (none on the host), as nvcc does"))
+        << name.getIdentifierInfo()->getName();
+  }
+
   // The condition's tokens, raw: an undefined identifier reads as 0 without any
   // callback, so __CUDA_ARCH__ is looked for in the condition itself and in the
   // definitions of the macros it expands (a use through `#define ARCH __CUDA_ARCH__`).
@@ -62,7 +78,7 @@ private:
     // The range begins at the first token after expansion: a macro's, if one comes first.
     if (cond.isInvalid()) return;
     cond = clang::SourceRange(sm.getExpansionLoc(cond.getBegin()), sm.getExpansionLoc(cond.getEnd()));
-    if (sm.isInSystemHeader(cond.getBegin())) return;
+    if (!banHere(cond.getBegin())) return;
     clang::CharSourceRange range = clang::CharSourceRange::getTokenRange(cond);
     llvm::StringRef text = clang::Lexer::getSourceText(range, sm, pp_.getLangOpts());
     if (text.empty()) return;
@@ -125,18 +141,26 @@ private:
     return {};
   }
 
-  // False where it was reported already or is not to be (a system header).
+  // Uses are read per target in every file circle reads through its file system;
+  // the toolkit's and Clang's headers keep the host's view. What is left (a source
+  // from standard input) would silently take the host's view.
+  bool banHere(clang::SourceLocation loc) const {
+    const clang::SourceManager& sm = pp_.getSourceManager();
+    llvm::StringRef file = sm.getFilename(sm.getSpellingLoc(loc));
+    return !readPerTarget_(file) && !hostView_(file);
+  }
+
+  // False where it was reported already or is not to be.
   bool report(clang::SourceLocation loc, llvm::StringRef macro) {
     clang::SourceManager& sm = pp_.getSourceManager();
-    if (sm.isInSystemHeader(sm.getSpellingLoc(loc)) || !reported_.insert(sm.getExpansionLoc(loc).getRawEncoding()).second)
-      return false;
+    if (!banHere(loc) || !reported_.insert(sm.getExpansionLoc(loc).getRawEncoding()).second) return false;
     clang::DiagnosticsEngine& diags = pp_.getDiagnostics();
     diags.Report(loc, diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
-                                            "%0 cannot be used here: circle compiles host and device "
-                                            "code in one pass, and reads it only in #if/#ifdef guards around whole "
-                                            "statements of a function body%1; here it would change what is declared "
-                                            "for each target"))
-        << macro << (macro == kMacro ? " and in a function body's expressions" : "");
+                                            "%0 cannot be used in a source read from standard input: circle reads "
+                                            "each target's view of a file by reading the file again; outside "
+                                            "#if/#ifdef guards around whole statements of a function body%1 it "
+                                            "needs the source in a file"))
+        << macro << (macro == kMacro ? " and a function body's expressions" : "");
     if (noted_) return true;
     noted_ = true;
     diags.Report(loc, diags.getCustomDiagID(clang::DiagnosticsEngine::Note,
@@ -151,14 +175,17 @@ private:
 
   clang::Preprocessor& pp_;
   bool archSpecific_;
+  std::function<bool(llvm::StringRef)> readPerTarget_, hostView_;
   std::set<unsigned> reported_;
   bool noted_ = false;
 };
 
 } // namespace
 
-std::function<void(const clang::Token&)> banCudaArch(clang::Preprocessor& pp, bool archSpecificTargets) {
-  auto ban = std::make_unique<CudaArchBan>(pp, archSpecificTargets);
+std::function<void(const clang::Token&)> banCudaArch(clang::Preprocessor& pp, bool archSpecificTargets,
+                                                     std::function<bool(llvm::StringRef)> readPerTarget,
+                                                     std::function<bool(llvm::StringRef)> hostView) {
+  auto ban = std::make_unique<CudaArchBan>(pp, archSpecificTargets, std::move(readPerTarget), std::move(hostView));
   CudaArchBan* raw = ban.get();
   pp.addPPCallbacks(std::move(ban));
   return [raw](const clang::Token& tok) { raw->onToken(tok); };

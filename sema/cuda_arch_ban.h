@@ -1,12 +1,14 @@
-// __CUDA_ARCH__ tells a two-pass compiler which pass it is in. circle parses once:
-// guards around whole statements of a function body, and uses in its expressions,
-// are rewritten before the parse (frontend/cuda_arch_branches.h). Any use left in a
-// user's file (at namespace or class scope, through another macro, splitting a
-// statement) would change declarations per target: an error pointing to `if
-// target`. System headers keep seeing it silently undefined. The same holds for the
-// macros only an arch-specific sm defines (__CUDA_ARCH_FEAT_SM90_ALL...) when a
-// target is one (support/gpu_arch.h).
+// __CUDA_ARCH__ tells a two-pass compiler which pass it is in. circle reads it per
+// target in every file it reads through its file system (frontend/target_views.h);
+// two things stay errors: defining or undefining it (or -D__CUDA_ARCH__: each target
+// has its own value), and a use in a file circle cannot read again per target (a
+// source from standard input), where it would silently take the host's view. The
+// CUDA toolkit's and Clang's own headers keep the host's view by design. The same
+// holds for the macros only an arch-specific sm defines (__CUDA_ARCH_FEAT_SM90_ALL...)
+// when a target is one (support/gpu_arch.h).
 #pragma once
+#include "llvm/ADT/StringRef.h"
+
 #include <functional>
 
 namespace clang {
@@ -17,6 +19,10 @@ class Token;
 namespace circle {
 
 // Returns what must see every token the parser gets (uses outside directives).
-std::function<void(const clang::Token&)> banCudaArch(clang::Preprocessor& pp, bool archSpecificTargets);
+// `readPerTarget(file)`: circle reads the file per target; `hostView(file)`: it keeps
+// the host's view by design (the toolkit's and Clang's headers).
+std::function<void(const clang::Token&)> banCudaArch(clang::Preprocessor& pp, bool archSpecificTargets,
+                                                     std::function<bool(llvm::StringRef)> readPerTarget,
+                                                     std::function<bool(llvm::StringRef)> hostView);
 
 } // namespace circle

@@ -122,7 +122,7 @@ done
 out=$(cu -sm_90 -D__CUDA_ARCH__=300 host_asm.cxx -o out 2>&1)
 expect_contains "$out" "circle: error: '-D__CUDA_ARCH__=300': __CUDA_ARCH__ cannot be set" "-D__CUDA_ARCH__"
 printf '#define __CUDA_ARCH__ 800\nint main() {}\n' > define_arch.cxx
-rejects define_arch "define_arch.cxx:1:9: error: __CUDA_ARCH__ cannot be used here"
+rejects define_arch "define_arch.cxx:1:9: error: __CUDA_ARCH__ cannot be defined or undefined: circle gives each target of the compile its own value"
 
 # Valid programs that used to fail: a host function kept with [[gnu::used]] that
 # throws; launch bounds of 0 (no bound, as nvcc's __launch_bounds__(n, 0)).

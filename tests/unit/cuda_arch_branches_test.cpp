@@ -6,7 +6,7 @@ using namespace circle;
 
 static std::string rewrite(const std::string& text, std::vector<int> sms = {75, 90}) {
   auto r = rewriteCudaArchGuards(text, "f.cu", sms);
-  return r ? *r : "<unchanged>";
+  return r.text ? *r.text : "<unchanged>";
 }
 
 TEST_CASE("a statement-level guard becomes if target, one copy per way the targets preprocess it") {
@@ -72,4 +72,58 @@ TEST_CASE("sm_90a's own macros take its values; __nvvm_arch tells it from sm_90"
   INFO(plain);
   CHECK(plain.find("if target") == std::string::npos);
   CHECK(plain.find("#if 0\n  o[0] = 1;") != std::string::npos);
+}
+
+static bool perTarget(const std::string& text, std::vector<int> sms = {75, 90}) {
+  return rewriteCudaArchGuards(text, "f.cu", sms).perTarget;
+}
+
+TEST_CASE("what the rewrite leaves is per-target: each target's own view reads it") {
+  CHECK(perTarget("#ifdef __CUDA_ARCH__\nint x;\n#endif\n"));
+  CHECK(perTarget("#define ARCH __CUDA_ARCH__\n"));
+  CHECK(perTarget("int v = __CUDA_ARCH__;\n"));
+  CHECK_FALSE(perTarget("void f(int* o) {\n#ifdef __CUDA_ARCH__\n  o[0] = __CUDA_ARCH__;\n#endif\n}\n"));
+  CHECK_FALSE(perTarget("int f() { return __CUDA_ARCH__; }\n"));
+  CHECK_FALSE(perTarget("// __CUDA_ARCH__ in a comment\n"));
+  // sm_90a's macros differ between targets only where one is arch-specific.
+  CHECK_FALSE(perTarget("#ifdef __CUDA_ARCH_FEAT_SM90_ALL\nint x;\n#endif\n"));
+  CHECK(perTarget("#ifdef __CUDA_ARCH_FEAT_SM90_ALL\nint x;\n#endif\n", {90, 1090}));
+
+  std::string text = "#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800\n#define W 2\n#endif\n"
+                     "#ifdef __CUDA_ARCH__\nint d;\n#endif\n#ifndef __CUDA_ARCH__\nint h;\n#endif\n"
+                     "#define A __CUDA_ARCH__\nint v = __CUDA_ARCH__;\n";
+  std::optional<std::string> v = viewForTarget(text, "f.cu", 90);
+  REQUIRE(v);
+  CHECK(*v == "#if 1 && 900 >= 800\n#define W 2\n#endif\n#if 1\nint d;\n#endif\n#if 0\nint h;\n#endif\n"
+              "#define A 900\nint v = 900;\n");
+  CHECK_FALSE(viewForTarget("int x;\n", "f.cu", 90));
+}
+
+TEST_CASE("guards the one-pass rewrite would break are left to the views") {
+  // A branch ending inside a statement: `if constexpr (...) {...} else` split by #endif
+  // from the else's block (CUTLASS's SIMT inner product).
+  CHECK(rewrite("void f() {\n  int r;\n#if __CUDA_ARCH__ >= 800\n  if constexpr (F) {\n    r = 1;\n  } else\n#endif\n"
+                "  {\n    r = 0;\n  }\n}\n") == "<unchanged>");
+  // A declaring guard nested in another guard's #else: its copies would take the outer
+  // #endif along.
+  CHECK(rewrite("int f(int x) {\n#if OUTER == 0\n  return 0;\n#else\n#ifdef __CUDA_ARCH__\n  int y = x * 3;\n#else\n"
+                "  int y = x;\n#endif\n  return y;\n#endif\n}\n") == "<unchanged>");
+  // In a constexpr function the value is needed before code generation.
+  CHECK(rewrite("constexpr int w() {\n#ifdef __CUDA_ARCH__\n  return 8;\n#else\n  return 2;\n#endif\n}\n") ==
+        "<unchanged>");
+  CHECK(rewrite("__host__ __device__ constexpr int w() { return __CUDA_ARCH__; }\n") == "<unchanged>");
+  // ... but `if constexpr` in an ordinary function is a statement.
+  CHECK(rewrite("void f(int* o) {\n  if constexpr (true) {\n#ifdef __CUDA_ARCH__\n    o[0] = 1;\n#endif\n  }\n}\n") !=
+        "<unchanged>");
+  // A use in a constant expression of an ordinary function: a template argument, an
+  // array bound, static_assert, a constexpr local.
+  for (const char* use : {"  X<__CUDA_ARCH__> x;\n", "  int a[__CUDA_ARCH__ / 100];\n",
+                          "  static_assert(__CUDA_ARCH__ > 0, \"\");\n", "  constexpr int c = __CUDA_ARCH__;\n"}) {
+    INFO(use);
+    CHECK(rewrite(std::string("void f() {\n") + use + "}\n") == "<unchanged>");
+    CHECK(perTarget(std::string("void f() {\n") + use + "}\n"));
+  }
+  // A subscript and an ordinary expression are read at code generation.
+  CHECK(rewrite("void f(int* o) { o[0] = __CUDA_ARCH__; }\n") ==
+        "void f(int* o) { o[0] = (__nvvm_current_device_sm * 10); }\n");
 }

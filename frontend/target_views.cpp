@@ -1,0 +1,143 @@
+#include "frontend/target_views.h"
+
+#include "support/gpu_arch.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Pragma.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/xxhash.h"
+
+#include <map>
+
+namespace circle {
+namespace {
+
+// One target's token stream, as the parser would receive it, each token a hash of its
+// kind and spelling; pragmas (which the parser would turn into annotations) by their
+// tokens.
+struct TokenStream {
+  std::vector<uint64_t> tokens;
+  std::vector<clang::SourceLocation> locations;
+};
+
+uint64_t hashOf(clang::Preprocessor& pp, const clang::Token& tok) {
+  uint64_t kind = uint64_t(tok.getKind()) * 0x9E3779B97F4A7C15ull;
+  if (tok.isAnnotation() || tok.is(clang::tok::eof) || tok.is(clang::tok::eod)) return kind;
+  llvm::SmallString<64> buffer;
+  return kind ^ llvm::xxh3_64bits(pp.getSpelling(tok, buffer));
+}
+
+class PragmaTokens : public clang::PragmaHandler {
+public:
+  explicit PragmaTokens(TokenStream& stream) : stream_(stream) {}
+  void HandlePragma(clang::Preprocessor& pp, clang::PragmaIntroducer, clang::Token& first) override {
+    stream_.tokens.push_back(0x5052414741ull); // a pragma starts here
+    stream_.locations.push_back(first.getLocation());
+    for (clang::Token tok = first; tok.isNot(clang::tok::eod) && tok.isNot(clang::tok::eof); pp.Lex(tok)) {
+      stream_.tokens.push_back(hashOf(pp, tok));
+      stream_.locations.push_back(tok.getLocation());
+    }
+  }
+
+private:
+  TokenStream& stream_;
+};
+
+// Preprocesses the source and keeps its token stream.
+class StreamAction : public clang::PreprocessorFrontendAction {
+public:
+  explicit StreamAction(TokenStream& stream) : stream_(stream) {}
+
+protected:
+  void ExecuteAction() override {
+    clang::Preprocessor& pp = getCompilerInstance().getPreprocessor();
+    // Pragmas the parser would take (unroll, pack, clang loop...) have no handler in
+    // a preprocessor alone: these see every one of them.
+    pp.AddPragmaHandler(new PragmaTokens(stream_));
+    pp.AddPragmaHandler("GCC", new PragmaTokens(stream_));
+    pp.AddPragmaHandler("clang", new PragmaTokens(stream_));
+    pp.EnterMainSourceFile();
+    clang::Token tok;
+    do {
+      pp.Lex(tok);
+      stream_.tokens.push_back(hashOf(pp, tok));
+      stream_.locations.push_back(tok.getLocation());
+    } while (tok.isNot(clang::tok::eof));
+  }
+
+private:
+  TokenStream& stream_;
+};
+
+struct Preprocessed {
+  std::unique_ptr<clang::CompilerInstance> ci; // kept: its source manager places the stream's locations
+  TokenStream stream;
+};
+
+std::optional<Preprocessed> preprocess(const ViewInstanceMaker& make, int view) {
+  Preprocessed p;
+  p.ci = make(view, /*preprocessOnly=*/true);
+  if (!p.ci) return std::nullopt;
+  // Its warnings are the parse's to give; an error (an #error only this target
+  // reaches) fails the compile here.
+  p.ci->getDiagnostics().setIgnoreAllWarnings(true);
+  StreamAction action(p.stream);
+  if (!p.ci->ExecuteAction(action) || p.ci->getDiagnostics().hasErrorOccurred()) return std::nullopt;
+  return p;
+}
+
+// Where `view` first departs from `host`: its token there, or the host's where its
+// stream ends first.
+void placeDeparture(const Preprocessed& host, const Preprocessed& view, ViewGroup& group) {
+  const std::vector<uint64_t>& a = host.stream.tokens;
+  const std::vector<uint64_t>& b = view.stream.tokens;
+  size_t i = 0;
+  while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
+  const Preprocessed& at = i < b.size() ? view : host;
+  if (i >= at.stream.locations.size()) return;
+  clang::SourceManager& sm = at.ci->getSourceManager();
+  clang::SourceLocation loc = at.stream.locations[i];
+  if (loc.isMacroID())
+    group.macro = clang::Lexer::getImmediateMacroName(loc, sm, at.ci->getLangOpts()).str();
+  clang::PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(loc));
+  if (p.isInvalid()) return;
+  group.path = p.getFilename();
+  group.line = p.getLine();
+  group.column = p.getColumn();
+}
+
+} // namespace
+
+std::optional<std::vector<ViewGroup>> groupTargetsByView(const ViewInstanceMaker& make, const std::vector<int>& sms) {
+  std::optional<Preprocessed> host = preprocess(make, 0);
+  if (!host) return std::nullopt;
+  std::vector<ViewGroup> groups(1);
+  groups[0].host = true;
+  // Streams of the groups without the host, by group.
+  std::map<size_t, std::vector<uint64_t>> streams;
+  for (int sm : sms) {
+    std::optional<Preprocessed> view = preprocess(make, sm);
+    if (!view) return std::nullopt;
+    if (view->stream.tokens == host->stream.tokens) {
+      groups[0].sms.push_back(sm);
+      continue;
+    }
+    size_t g = 1;
+    for (; g < groups.size(); ++g)
+      if (streams[g] == view->stream.tokens) break;
+    if (g == groups.size()) {
+      ViewGroup group;
+      group.view = sm;
+      placeDeparture(*host, *view, group);
+      groups.push_back(std::move(group));
+      streams[g] = std::move(view->stream.tokens);
+    }
+    groups[g].sms.push_back(sm);
+  }
+  return groups;
+}
+
+} // namespace circle
