@@ -148,6 +148,7 @@ struct DeviceProducts {
 struct OtherViews {
   std::shared_ptr<PerTargetFiles> files;
   bool fromStdin = false; // the main source cannot be read again
+  FilePredicate keepsHostView;
   ViewInstanceMaker make;
   // Compiles a group from its view; the host's launches tell it which kernels the
   // 5th chevron argument gives which sms (the view's pass skips host bodies).
@@ -911,7 +912,7 @@ private:
     std::optional<std::vector<ViewGroup>> groups;
     {
       PhaseReport::Scope t(report_, "target views");
-      groups = groupTargetsByView(views_->make, o_.smTargets);
+      groups = groupTargetsByView(views_->make, o_.smTargets, views_->keepsHostView);
     }
     if (!groups) return false;
     sms_ = groups->front().sms;
@@ -937,10 +938,10 @@ private:
     clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
     std::string sms;
     for (int sm : group.sms) sms += (sms.empty() ? "" : ", ") + smName(sm);
-    std::string what = "compiled in " + std::to_string(passes) + " front-end passes: " + sms +
-                       " read this source differently from the host from here" +
-                       (group.macro.empty() ? "" : " (in macro '" + group.macro + "')") +
-                       ", and are parsed in a pass of their own";
+    std::string what = "compiled in " + std::to_string(passes) + " front-end passes: from here on " + sms +
+                       (group.sms.size() > 1 ? " read" : " reads") + " this source differently from the host" +
+                       (group.macro.empty() ? "" : " (through macro '" + group.macro + "')") +
+                       ", in a pass of " + (group.sms.size() > 1 ? "their" : "its") + " own";
     clang::SourceLocation loc =
         group.path.empty() ? clang::SourceLocation()
                            : locateInSource(ci_->getSourceManager(), group.path, group.line, group.column);
@@ -948,9 +949,7 @@ private:
       diags.Report(loc, diags.getCustomDiagID(clang::DiagnosticsEngine::Remark, "%0")) << what;
       return;
     }
-    std::string where = group.path.empty() ? "" : group.path + ":" + std::to_string(group.line) + ":" +
-                                                      std::to_string(group.column) + ": ";
-    llvm::errs() << where << "remark: " << what << "\n";
+    llvm::errs() << (group.presumed.empty() ? "circle" : group.presumed) << ": remark: " << what << "\n";
   }
 
   // The host's pass: what the other views' passes made joins its own.
@@ -1181,6 +1180,7 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
   OtherViews views;
   views.files = respelling.perTarget;
   views.fromStdin = input.path == "-";
+  views.keepsHostView = [&](llvm::StringRef file) { return respelling.keepsHostView(file); };
   views.make = [&](int view, bool preprocessOnly) -> std::unique_ptr<clang::CompilerInstance> {
     auto inv = buildInvocation(o, tk, source);
     if (!inv) return nullptr;

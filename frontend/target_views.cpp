@@ -91,27 +91,40 @@ std::optional<Preprocessed> preprocess(const ViewInstanceMaker& make, int view) 
 
 // Where `view` first departs from `host`: its token there, or the host's where its
 // stream ends first.
-void placeDeparture(const Preprocessed& host, const Preprocessed& view, ViewGroup& group) {
+void placeDeparture(const Preprocessed& host, const Preprocessed& view, const FilePredicate& keepsHostView,
+                    ViewGroup& group) {
   const std::vector<uint64_t>& a = host.stream.tokens;
   const std::vector<uint64_t>& b = view.stream.tokens;
   size_t i = 0;
   while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
-  const Preprocessed& at = i < b.size() ? view : host;
-  if (i >= at.stream.locations.size()) return;
-  clang::SourceManager& sm = at.ci->getSourceManager();
-  clang::SourceLocation loc = at.stream.locations[i];
-  if (loc.isMacroID())
-    group.macro = clang::Lexer::getImmediateMacroName(loc, sm, at.ci->getLangOpts()).str();
-  clang::PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(loc));
-  if (p.isInvalid()) return;
-  group.path = p.getFilename();
-  group.line = p.getLine();
-  group.column = p.getColumn();
+  const Preprocessed& from = i < b.size() ? view : host;
+  if (i >= from.stream.locations.size()) return;
+  // The macro either side's token came from (a macro of the toolkit's, `__device__`,
+  // would say nothing the line does not).
+  for (const Preprocessed* side : {&view, &host}) {
+    if (i >= side->stream.locations.size() || !group.macro.empty()) continue;
+    clang::SourceManager& sm = side->ci->getSourceManager();
+    clang::SourceLocation loc = side->stream.locations[i];
+    if (loc.isMacroID() && !keepsHostView(sm.getFilename(sm.getSpellingLoc(loc))))
+      group.macro = clang::Lexer::getImmediateMacroName(loc, sm, side->ci->getLangOpts()).str();
+  }
+  clang::SourceManager& sm = from.ci->getSourceManager();
+  clang::SourceLocation loc = from.stream.locations[i];
+  clang::SourceLocation at = sm.getExpansionLoc(loc);
+  clang::PresumedLoc p = sm.getPresumedLoc(at);
+  clang::OptionalFileEntryRef file = sm.getFileEntryRefForID(sm.getFileID(at));
+  if (p.isInvalid() || !file) return;
+  // The file's own lines: circle's rewrite moved them, and #line tells the user's.
+  group.path = file->getName().str();
+  group.line = sm.getExpansionLineNumber(at);
+  group.column = sm.getExpansionColumnNumber(at);
+  group.presumed = std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn());
 }
 
 } // namespace
 
-std::optional<std::vector<ViewGroup>> groupTargetsByView(const ViewInstanceMaker& make, const std::vector<int>& sms) {
+std::optional<std::vector<ViewGroup>> groupTargetsByView(const ViewInstanceMaker& make, const std::vector<int>& sms,
+                                                         const FilePredicate& keepsHostView) {
   std::optional<Preprocessed> host = preprocess(make, 0);
   if (!host) return std::nullopt;
   std::vector<ViewGroup> groups(1);
@@ -131,7 +144,7 @@ std::optional<std::vector<ViewGroup>> groupTargetsByView(const ViewInstanceMaker
     if (g == groups.size()) {
       ViewGroup group;
       group.view = sm;
-      placeDeparture(*host, *view, group);
+      placeDeparture(*host, *view, keepsHostView, group);
       groups.push_back(std::move(group));
       streams[g] = std::move(view->stream.tokens);
     }

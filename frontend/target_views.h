@@ -14,6 +14,8 @@
 // (circle's handling of them is written for it); every other file, system headers
 // and -isystem libraries included, is read as each target reads it.
 #pragma once
+#include "llvm/ADT/StringRef.h"
+
 #include <functional>
 #include <memory>
 #include <optional>
@@ -30,10 +32,13 @@ struct ViewGroup {
   int view = 0;         // the target whose view the group's pass parses (0: the host)
   bool host = false;    // the group holds the host
   std::vector<int> sms; // the GPU targets it generates
-  // Where a group without the host first departs from the host's tokens.
+  // Where a group without the host first departs from the host's tokens: the file,
+  // its line and column in the text circle parsed, and file:line:column as the user's
+  // lines number it.
   std::string path;
   unsigned line = 0, column = 0;
-  std::string macro; // the macro the departing token came from, if any
+  std::string presumed;
+  std::string macro; // the user's macro the departing token came from, if any
 };
 
 // A compiler instance for the source as target `view` reads it (0: the host), ready
@@ -44,6 +49,9 @@ using ViewInstanceMaker = std::function<std::unique_ptr<clang::CompilerInstance>
 // The compile's targets (the host and `sms`) grouped by the token stream each reads,
 // the host's group first. Nothing after an error in some target's preprocessing
 // (reported: an #error only one sm reaches fails the compile, as with nvcc).
-std::optional<std::vector<ViewGroup>> groupTargetsByView(const ViewInstanceMaker& make, const std::vector<int>& sms);
+// `keepsHostView(file)`: the toolkit's and Clang's headers, whose macros a remark does not name.
+using FilePredicate = std::function<bool(llvm::StringRef)>;
+std::optional<std::vector<ViewGroup>> groupTargetsByView(const ViewInstanceMaker& make, const std::vector<int>& sms,
+                                                         const FilePredicate& keepsHostView);
 
 } // namespace circle
