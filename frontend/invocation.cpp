@@ -115,6 +115,19 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
   // Clang's CUDA headers define here. A kernel using them for an older sm is an error at
   // the call, as any operation that sm lacks.
   if (toolkit) pp.addMacroDef("_CG_CLUSTER_INTRINSICS_AVAILABLE");
+  // The toolkit's version, as nvcc says it (code tests it for features, CUTLASS for
+  // nvcc's atomic built-ins: sema/nvcc_builtins.h). __NVCC__ stays undefined: code
+  // that sees it takes nvcc's own paths (its pragmas and built-ins) where Clang's work.
+  if (toolkit) {
+    std::string major = std::to_string(toolkit->versionMajor), minor = std::to_string(toolkit->versionMinor);
+    pp.addMacroDef("__CUDACC_VER_MAJOR__=" + major);
+    pp.addMacroDef("__CUDACC_VER_MINOR__=" + minor);
+    pp.addMacroDef("__CUDACC_VER_BUILD__=" + std::to_string(toolkit->versionBuild));
+    pp.addMacroDef("__CUDA_API_VER_MAJOR__=" + major);
+    pp.addMacroDef("__CUDA_API_VER_MINOR__=" + minor);
+    pp.addMacroDef("__CUDACC_VER__=\"__CUDACC_VER__ is no longer supported: use __CUDACC_VER_MAJOR__, "
+                   "__CUDACC_VER_MINOR__ and __CUDACC_VER_BUILD__\"");
+  }
   // nvcc's list of the compile's architectures is the same in every pass: one
   // macro serves them all.
   if (toolkit && !opts.smTargets.empty()) {

@@ -1,5 +1,6 @@
 #include "sema/implicit_prelude.h"
 
+#include "sema/nvcc_builtins.h"
 #include "sema/untagged_functions.h"
 #include "support/gpu_arch.h"
 
@@ -249,6 +250,7 @@ std::string launchPreludeText(const PreludeConfig& config) {
           "#if __cplusplus >= 202002L\n#include <source_location>\n#endif\n";
   os << kLaunchConfiguration;
   os << kHostMinMax;
+  os << nvccBuiltinsPreludeText();
   os << UntaggedFunctions::preludeText(); // last: it applies to what follows
   return text;
 }

@@ -81,6 +81,7 @@ std::optional<CudaToolkit> CudaToolkit::locate(const std::string& root, std::str
   }
   tk.versionMajor = std::stoi(m[1]);
   tk.versionMinor = std::stoi(m[2]);
+  if (std::regex_search(ver.output, m, std::regex("V[0-9]+\\.[0-9]+\\.([0-9]+)"))) tk.versionBuild = std::stoi(m[1]);
   tk.ptxIsa = ptxIsaFor(tk.versionMajor, tk.versionMinor);
   if (tk.ptxIsa == 0) {
     whyNot = "CUDA " + std::to_string(tk.versionMajor) + "." + std::to_string(tk.versionMinor) +

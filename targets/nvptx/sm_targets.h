@@ -19,7 +19,7 @@ struct CudaToolkit {
   std::string root;
   std::string ptxas, fatbinary, libdevice, includeDir, libDir;
   std::string nvlink, cudadevrt; // for -rdc links only: checked when one needs them
-  int versionMajor = 0, versionMinor = 0; // from ptxas --version
+  int versionMajor = 0, versionMinor = 0, versionBuild = 0; // from ptxas --version (13.0.88)
   std::vector<int> ptxasArchs;             // every sm_XX and sm_XXa ptxas accepts (support/gpu_arch.h)
   int ptxIsa = 0;                          // PTX ISA version used for all modules, e.g. 90 for 9.0
 
