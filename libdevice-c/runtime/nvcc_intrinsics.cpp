@@ -128,3 +128,14 @@ __device__ void* __nv_aligned_device_malloc_impl(size_t size, size_t align) {
   return malloc(size);
 }
 }
+
+// glibc's assert() calls __assert_fail. In a __host__ __device__ function the host's
+// declaration is the one Sema picks (Clang's headers give the device side its own,
+// which kernels pick), so device code can reach it by name: it reports as CUDA's
+// device assert does. Named by label: this file sees Clang's device overload too.
+extern "C" __device__ void __assertfail(const char*, const char*, unsigned, const char*, size_t);
+__device__ void circle_assert_fail(const char* message, const char* file, unsigned line,
+                                   const char* function) __asm__("__assert_fail");
+__device__ void circle_assert_fail(const char* message, const char* file, unsigned line, const char* function) {
+  __assertfail(message, file, line, function, sizeof(char));
+}
