@@ -148,8 +148,16 @@ def ptxas_options : Separate<["--"], "ptxas-options">, Alias<Xptxas>;
 def Xnvlink : Separate<["-"], "Xnvlink">, Group<grp_pass>, MetaVarName<"<a,b>">,
   HelpText<"nvcc: nvlink options (comma-separated), for the -rdc links that run nvlink (launches from kernels)">;
 def nvlink_options_EQ : Joined<["--"], "nvlink-options=">, Alias<Xnvlink>;
+def Xfatbin : Separate<["-"], "Xfatbin">, Group<grp_pass>, MetaVarName<"<a,b>">,
+  HelpText<"nvcc: fatbinary options (comma-separated)">;
+def fatbin_options_EQ : Joined<["--"], "fatbin-options=">, Alias<Xfatbin>;
+def fatbin_options : Separate<["--"], "fatbin-options">, Alias<Xfatbin>;
+def compress_mode_EQ : Joined<["-", "--"], "compress-mode=">, Group<grp_pass>, MetaVarName<"<mode>">,
+  HelpText<"nvcc: how fatbinary compresses the images: default, size, speed, balance or none">;
+def no_compress : Flag<["-", "--"], "no-compress">, Group<grp_pass>,
+  HelpText<"nvcc: fatbinary leaves the images uncompressed">;
 def D : JoinedOrSeparate<["-"], "D">, Group<grp_pass>, MetaVarName<"<macro>=<value>">,
-  HelpText<"Define a macro (not __CUDA_ARCH__: no macro can tell one pass's targets apart)">;
+  HelpText<"Define a macro (not __CUDA_ARCH__: each target has its own value)">;
 def U : JoinedOrSeparate<["-"], "U">, Group<grp_pass>, MetaVarName<"<macro>">, HelpText<"Undefine a macro">;
 def v : Flag<["-"], "v">, Group<grp_pass>,
   HelpText<"Say which CUDA toolkit is used and print every tool circle runs">;

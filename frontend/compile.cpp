@@ -476,7 +476,8 @@ private:
                                                              : temps_.file(llvm::sys::path::stem(input_).str() + ".fatbin");
     if (fatbin.empty()) return false;
     PhaseReport::Scope t(report_, "fatbinary");
-    std::string err = runFatbinary(*tk_, images, fatbin, o_.deviceDebug, o_.verbose, deviceCodeForNvlink(o_));
+    std::string err =
+        runFatbinary(*tk_, images, fatbin, o_.deviceDebug, o_.verbose, deviceCodeForNvlink(o_), o_.fatbinArgs);
     if (!err.empty()) {
       reportError(err);
       return false;

@@ -71,6 +71,7 @@ bool linkDeviceCode(const Options& o, const std::function<const CudaToolkit*()>&
   link.runtimePath = deviceRuntimePath();
   link.optLevel = o.deviceOpt;
   link.ptxas = ptxasOptions(o);
+  link.fatbinArgs = o.fatbinArgs;
   link.math = o.math;
   link.autoStack = o.gpuAutoStack;
   link.threads = o.threads;

@@ -384,13 +384,22 @@ private:
     case OPT_Xnvlink:
       for (llvm::StringRef p : toolWords(value)) o_.nvlinkArgs.push_back(p.str());
       break;
+    case OPT_Xfatbin:
+      for (llvm::StringRef p : toolWords(value)) o_.fatbinArgs.push_back(p.str());
+      break;
+    case OPT_compress_mode_EQ:
+      if (value != "default" && value != "size" && value != "speed" && value != "balance" && value != "none")
+        fail("'" + spelling + "': expected default, size, speed, balance or none");
+      else o_.fatbinArgs.push_back("--compress-mode=" + value);
+      break;
+    case OPT_no_compress: o_.fatbinArgs.push_back("--compress=false"); break;
     case OPT_D:
     case OPT_U: {
       bool define = opt.matches(OPT_D);
       llvm::StringRef macro = llvm::StringRef(value).split('=').first;
       if (macro == "__CUDA_ARCH__")
-        fail("'" + spelling + "': __CUDA_ARCH__ cannot be set: circle compiles the host and every GPU in one pass, "
-             "where no macro can tell them apart (use 'if target(__nvvm_current_device_sm >= 80)')");
+        fail("'" + spelling + "': __CUDA_ARCH__ cannot be set: circle gives each target of the compile its own "
+             "value (none on the host), as nvcc does");
       if (macro == "NDEBUG") o_.ndebug = define;
       o_.compileArgs.push_back((define ? "-D" : "-U") + value);
       break;

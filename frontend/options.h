@@ -91,6 +91,7 @@ struct Options {
   DeviceMath math;
   std::vector<std::string> ptxasArgs; // -Xptxas, -maxrregcount
   std::vector<std::string> nvlinkArgs; // -Xnvlink
+  std::vector<std::string> fatbinArgs; // -Xfatbin, -compress-mode=, -no-compress
   bool ptxasReport = false; // -Xptxas -v / --resource-usage: print ptxas's per-kernel report
   int threads = 0;          // -t/--threads: sms assembled (ptxas) at once (0: one per core)
   CudaRuntime cudart = CudaRuntime::Static;

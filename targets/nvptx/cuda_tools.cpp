@@ -106,8 +106,9 @@ std::string runNvlink(const CudaToolkit& tk, int sm, const std::string& cubinFil
 }
 
 std::string runFatbinary(const CudaToolkit& tk, const std::vector<SmImage>& images, const std::string& outFile,
-                         bool debug, bool verbose, bool relocatable) {
+                         bool debug, bool verbose, bool relocatable, const std::vector<std::string>& extra) {
   std::vector<std::string> args = {"-64", "--create=" + outFile};
+  args.insert(args.end(), extra.begin(), extra.end());
   if (debug) args.push_back("-g");
   if (relocatable) args.insert(args.end(), {"--cmdline=--compile-only", "--device-c"});
   for (const SmImage& img : images) {

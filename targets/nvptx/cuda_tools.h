@@ -58,8 +58,9 @@ std::string runNvlink(const CudaToolkit& tk, int sm, const std::string& cubinFil
 // Every sm contributes its cubin and its PTX: the PTX lets newer GPUs JIT the code,
 // and cuobjdump -lptx -lelf lists both for each sm, as with nvcc. PTX that calls
 // into libcudadevrt cannot be JIT-linked by the driver, so such images carry none.
-// `relocatable`: the cubins are ptxas -c's (-rdc -fatbin), as nvcc marks them.
+// `relocatable`: the cubins are ptxas -c's (-rdc -fatbin), as nvcc marks them;
+// `extra`: the user's fatbinary options (-Xfatbin, -compress-mode=).
 std::string runFatbinary(const CudaToolkit& tk, const std::vector<SmImage>& images, const std::string& outFile,
-                         bool debug, bool verbose, bool relocatable = false);
+                         bool debug, bool verbose, bool relocatable = false, const std::vector<std::string>& extra = {});
 
 } // namespace circle

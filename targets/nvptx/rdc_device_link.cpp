@@ -117,7 +117,7 @@ std::string linkRelocatableDevice(const RdcDeviceLink& link, LinkedDevice& out) 
     images.push_back(r.image);
   }
   out.fatbinPath = scratch(link, "linked.fatbin");
-  if (std::string err = runFatbinary(tk, images, out.fatbinPath, link.ptxas.debug, link.ptxas.verbose); !err.empty())
+  if (std::string err = runFatbinary(tk, images, out.fatbinPath, link.ptxas.debug, link.ptxas.verbose, false, link.fatbinArgs); !err.empty())
     return "fatbinary failed:\n" + err;
   return {};
 }

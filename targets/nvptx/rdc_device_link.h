@@ -24,6 +24,7 @@ struct RdcDeviceLink {
   DeviceMath math;
   PtxasOptions ptxas;                     // its debug and verbose settings serve the whole link
   std::vector<std::string> nvlinkArgs;    // -Xnvlink: when nvlink runs (a launch from the device)
+  std::vector<std::string> fatbinArgs;    // -Xfatbin, -compress-mode=
   bool autoStack = true;                  // bound the stacks ptxas cannot size (targets/nvptx/stack_bounds.h)
   unsigned threads = 0;                   // -t: tools at once (targets/nvptx/parallel_assembly.h)
   std::string scratchDir; // where the PTX, cubins and fat binary are written
