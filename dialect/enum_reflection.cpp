@@ -50,7 +50,11 @@ std::variant<EnumInfo, DialectError, std::monostate> parseEnumDefinition(const s
   i = skipAttributes(t, i);
   if (i >= t.size() || t[i].kind != tok::raw_identifier) return std::monostate{};
   EnumInfo e{t[i].text.str(), {}, {}, {}};
-  while (i < t.size() && t[i].kind != tok::l_brace && t[i].kind != tok::semi) ++i; // `: base`
+  // A definition goes on with its body or `: base {`; anything else uses the enum as a
+  // type (`std::initializer_list<enum E> x = { A, B };`) and is left to C++.
+  ++i;
+  if (i < t.size() && t[i].kind == tok::colon)
+    for (++i; i < t.size() && (t[i].kind == tok::raw_identifier || t[i].kind == tok::coloncolon);) ++i;
   if (i >= t.size() || t[i].kind != tok::l_brace) return std::monostate{};
   size_t close = matchingClose(t, i);
   if (close == npos) return std::monostate{};

@@ -273,4 +273,21 @@ cu -sm_90 -S -gpu "$CIRCLE_ROOT/tests/seed/unique.cxx" -o seed > /dev/null 2>&1
 cu -sm_90 -S -gpu "$EXAMPLES/unique.cxx" -o port > /dev/null 2>&1
 expect_file seed.sm_90.ptx "the seed's PTX"
 expect_eq "$(grep -c 'call' seed.sm_90.ptx)" "$(grep -c 'call' port.sm_90.ptx)" "unique.cxx's kernel makes the port's calls"
+# The dialect never changes valid C++: an enum used as a type whose initializer follows
+# in braces is no enum definition (it was registered again: "redefinition of
+# '__circle_enum_info'"); with a base type, definitions still reflect.
+cat > enum_uses.cxx <<'SRC'
+#include <cstdio>
+#include <cstdint>
+#include <initializer_list>
+enum E { A, B, C };
+enum class F : std::uint8_t { X, Y };
+int main() {
+  std::initializer_list<enum E> x = { A, B };
+  std::initializer_list<F> y = { F::X, F::Y, F::X };
+  printf("%zu %zu %d %d\n", x.size(), y.size(), E.enum_count, F.enum_count);
+}
+SRC
+cu enum_uses.cxx -o enum_uses; expect_eq "$?" 0 "enums used as types compile"
+expect_eq "$(./enum_uses)" "2 3 3 2" "and the definitions still reflect"
 finish
