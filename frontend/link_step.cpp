@@ -126,7 +126,22 @@ bool linkProgram(const Options& o, const std::function<const CudaToolkit*()>& to
   if (linked) extra.push_back(registration);
 
   LinkRequest req;
-  for (const LinkArg& a : o.linkArgs) req.args.push_back(a.input >= 0 ? objects[a.input] : a.text);
+  // nvcc links libraries after the objects wherever -l stands (`nvcc -lcublas x.cu`);
+  // a -l before the last object moves behind it, the libraries keeping their order.
+  size_t lastObject = 0;
+  for (size_t i = 0; i < o.linkArgs.size(); ++i)
+    if (o.linkArgs[i].input >= 0) lastObject = i;
+  std::vector<std::string> libraries;
+  for (size_t i = 0; i < o.linkArgs.size(); ++i) {
+    const LinkArg& a = o.linkArgs[i];
+    if (a.input < 0 && i < lastObject && llvm::StringRef(a.text).starts_with("-l")) {
+      libraries.push_back(a.text);
+      if (a.text == "-l" && i + 1 < lastObject) libraries.push_back(o.linkArgs[++i].text); // `-l name`
+    } else {
+      req.args.push_back(a.input >= 0 ? objects[a.input] : a.text);
+    }
+    if (i == lastObject) req.args.insert(req.args.end(), libraries.begin(), libraries.end());
+  }
   req.args.insert(req.args.end(), extra.begin(), extra.end());
   if (o.spirv) req.args.push_back("-lvulkan"); // circle/vulkan.hpp's loader
   req.output = output;

@@ -204,4 +204,11 @@ printf 'extern "C" int lib_run(int);\n#include <cstdio>\nint main() { printf("%%
 "$CIRCLE" use.cxx -L. -lk -Wl,-rpath,'$ORIGIN' -o use && expect_eq "$(./use)" "1" "linked with the library (-L -l -Wl,-rpath)"
 "$CIRCLE" use.cxx -L. -lk -rpath "$PWD" -o use2 && expect_contains "$(readelf -d use2)" "$PWD" "clang's -rpath"
 
+# nvcc links libraries after the objects wherever -l stands on the line.
+printf 'int libfn(int x) { return x * 3; }\n' > libfn.c
+cc -c libfn.c -o libfn.o && ar rcs libmine.a libfn.o
+printf '#include <cstdio>\nextern "C" int libfn(int);\nint main() { printf("%%d\\n", libfn(4)); }\n' > uselib.cu
+cu -L. -lmine uselib.cu -o uselib; expect_eq "$(./uselib)" "12" "-l before the source links after it"
+rm -f uselib; cu -L . -l mine uselib.cu -o uselib; expect_eq "$(./uselib)" "12" "-l NAME too"
+rm -f uselib; cu uselib.cu -L. -lmine -o uselib; expect_eq "$(./uselib)" "12" "-l after the source as before"
 finish
