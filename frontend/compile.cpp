@@ -29,6 +29,7 @@
 #include "frontend/link_step.h"
 #include "frontend/options.h"
 #include "frontend/output_files.h"
+#include "frontend/pass_warnings.h"
 #include "frontend/phase_report.h"
 #include "frontend/preprocessed_output.h"
 #include "frontend/ptxas_options.h"
@@ -1097,11 +1098,12 @@ bool preprocessOtherViews(const Options& o, const OtherViews& views, const Sourc
   return true;
 }
 
-// circle's words for Clang's CUDA diagnostics, for a pass's compiler instance.
-void rewordDiagnostics(clang::CompilerInstance& ci, Compilation& c) {
+// circle's words for Clang's CUDA diagnostics, for a pass's compiler instance; a
+// warning the host's pass gave, another view's pass does not give again.
+void rewordDiagnostics(clang::CompilerInstance& ci, Compilation& c, SaidWarnings& said) {
+  auto printer = sayWarningsOnce(ci.getDiagnostics().takeClient(), said, c.generatesHost());
   ci.getDiagnostics().setClient(
-      rewordForCircle(ci.getDiagnostics().takeClient(), [&](clang::SourceLocation loc) { return c.deadOnHost(ci, loc); })
-          .release(),
+      rewordForCircle(std::move(printer), [&](clang::SourceLocation loc) { return c.deadOnHost(ci, loc); }).release(),
       /*owned=*/true);
 }
 
@@ -1203,6 +1205,7 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
     if (ok && views.files && !views.files->paths.empty()) ok = preprocessOtherViews(o, views, respelling, deps, out);
     text += own;
   } else {
+    SaidWarnings said;
     views.compile = [&](const ViewGroup& group, const LaunchIndex& hostLaunches, DeviceProducts& into) {
       std::unique_ptr<clang::CompilerInstance> other = views.make(group.view, /*preprocessOnly=*/false);
       if (!other) return false;
@@ -1210,14 +1213,14 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
       other->getFrontendOpts().SkipFunctionBodies = true; // of host-only functions (runsOnHostOnly)
       Compilation c(o, tk, input.path, output, temps, outputs, report, group.sms, /*host=*/false, nullptr,
                     &hostLaunches);
-      rewordDiagnostics(*other, c);
+      rewordDiagnostics(*other, c, said);
       OneParseAction action(c, report, respelling);
       if (!other->ExecuteAction(action) || !c.finish(*other)) return false;
       c.handOver(into);
       return true;
     };
     Compilation c(o, tk, input.path, output, temps, outputs, report, o.smTargets, /*host=*/true, &views);
-    rewordDiagnostics(ci, c);
+    rewordDiagnostics(ci, c, said);
     OneParseAction action(c, report, respelling);
     ok = ci.ExecuteAction(action) && c.finish(ci);
   }

@@ -37,6 +37,11 @@ expect_eq "$out" "" "no remark without -Rcircle-passes"
 cu -sm_75 -sm_90 uses.cxx -o uses_exe; expect_eq "$?" 0 "and links"
 expect_eq "$(./uses_exe; echo $?)" "0" "the host sees __CUDA_ARCH__ undefined"
 
+# A warning in code every view reads alike is given once, not once per pass.
+printf '#ifdef __CUDA_ARCH__\n#define W 1\n#else\n#define W 0\n#endif\nstatic int unused_helper(int x) { return x; }\n__global__ void k(int* p) { *p = W; }\nint main() {}\n' > warn_once.cu
+out=$(cu -sm_75 -sm_90 -Wall -S -gpu warn_once.cu -o warn_once 2>&1)
+expect_eq "$(grep -c "warning: unused function 'unused_helper'" <<< "$out")" "1" "a shared warning once ($out)"
+
 # Conditions that come out the same for every target of the compile: still one pass.
 cat > same.cxx <<'SRC'
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 700
