@@ -20,7 +20,8 @@ using namespace circle::test;
 
 namespace {
 
-// ggml's shape (an array of half2 read as one int4 two calls down), an array read
+// ggml's shape (an array of half2 read as one int4 two calls down, and through a
+// lambda's captures), an array read
 // through a phi and a select with 8-byte loads, a memcpy from a local, a __shared__
 // array read by a callee, recursion through an argument (the fixed point must end), an
 // array only read at its own alignment, and a byval copy.
@@ -59,8 +60,22 @@ define internal i32 @byvalue(ptr byval(%pair) align 8 %s) noinline {
   ret i32 %v
 }
 
+; A lambda's captures: the closure holds the array's address, the call reads it back.
+define internal void @through_closure(ptr %closure, ptr %dst) noinline {
+  %slot = getelementptr inbounds i8, ptr %closure, i64 8
+  %src = load ptr, ptr %slot, align 8
+  call void @copy16(ptr %dst, ptr %src)
+  ret void
+}
+
+declare void @elsewhere(ptr)
+
 define void @kernel(ptr %out, i1 %c, i32 %n) {
 entry:
+  %captured = alloca [4 x <2 x half>], align 4
+  %closure = alloca { ptr, ptr }, align 8
+  %twelve = alloca [3 x i32], align 4
+  %five = alloca [5 x i8], align 1
   %pad = alloca [5 x i8], align 1
   %zero = alloca [4 x <2 x half>], align 4
   %a = alloca [4 x i32], align 4
@@ -89,6 +104,11 @@ join:
   %x = load i32, ptr %plain, align 4
   %d = call i64 @walk(ptr %deep, i32 %n)
   %y = call i32 @byvalue(ptr byval(%pair) align 8 %s)
+  %field = getelementptr inbounds i8, ptr %closure, i64 8
+  store ptr %captured, ptr %field, align 8
+  call void @through_closure(ptr %closure, ptr %r)
+  call void @elsewhere(ptr %twelve)
+  call void @elsewhere(ptr %five)
   ret void
 }
 
@@ -187,7 +207,13 @@ TEST_CASE("every object is aligned for the widest access made through it", "[obj
   CHECK(allocaAlign(*m, "pad") == llvm::Align(1));
   CHECK(allocaAlign(*m, "plain") == llvm::Align(4));
   CHECK(allocaAlign(*m, "r") == llvm::Align(16));
-  CHECK(raised == 7);
+  // An address the accesses cannot be followed from (stored in a closure, given to a
+  // function the module does not define) takes the widest access its size admits.
+  CHECK(allocaAlign(*m, "captured") == llvm::Align(16));
+  CHECK(allocaAlign(*m, "twelve") == llvm::Align(8));
+  CHECK(allocaAlign(*m, "five") == llvm::Align(4));
+  CHECK(allocaAlign(*m, "closure") == llvm::Align(8)); // read through, never stored: its own alignment
+  CHECK(raised == 10);
   // Nothing more to do the second time.
   CHECK(alignObjectsForTheirAccesses(*m) == 0);
 }

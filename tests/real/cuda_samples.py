@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""NVIDIA's cuda-samples that need only the CUDA toolkit's libraries, each compiled the
+way its own CMakeLists.txt has nvcc compile it (its sources, Common/ on the include
+path, C++17, --extended-lambda, -lineinfo, separable compilation, the toolkit libraries
+it links), with circle here and with nvcc on the GPU machine.
+
+  cuda_samples.py list SAMPLES_DIR             the samples and their command lines (JSON)
+  cuda_samples.py build SAMPLES_DIR OUT CIRCLE CUDA ARCH...   circle's builds into OUT
+  cuda_samples.py run OUT CUDA ARCH...         there: nvcc's builds, then both run; a summary
+
+A sample is left out when its CMakeLists finds a package the toolkit does not ship
+(OpenGL, Vulkan, MPI, EGL, FreeImage...) or builds no executable."""
+import concurrent.futures
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+OUTSIDE = re.compile(r'find_package\s*\(\s*(OpenGL|GLUT|GLEW|Vulkan|MPI|EGL|X11|FreeImage|NVSCI|OpenMP|glfw3|PkgConfig)',
+                     re.I)
+# CMake's CUDA:: targets and the -l each is.
+LIBRARIES = {'cudart': None, 'cudart_static': None, 'cuda_driver': '-lcuda', 'nvrtc': '-lnvrtc',
+             'cublas': '-lcublas', 'cublasLt': '-lcublasLt', 'cufft': '-lcufft', 'curand': '-lcurand',
+             'cusparse': '-lcusparse', 'cusolver': '-lcusolver', 'nvJitLink': '-lnvJitLink', 'nvjpeg': '-lnvjpeg',
+             'nppc': '-lnppc', 'nppial': '-lnppial', 'nppicc': '-lnppicc', 'nppidei': '-lnppidei', 'nppif': '-lnppif',
+             'nppig': '-lnppig', 'nppim': '-lnppim', 'nppist': '-lnppist', 'nppisu': '-lnppisu', 'nppitc': '-lnppitc',
+             'npps': '-lnpps', 'nvml': '-lnvidia-ml', 'cupti': '-lcupti'}
+
+
+def samples(root):
+    found = []
+    for dirpath, _, files in sorted(os.walk(os.path.join(root, 'Samples'))):
+        if 'CMakeLists.txt' not in files or dirpath.count(os.sep) - root.count(os.sep) != 3:
+            continue
+        text = open(os.path.join(dirpath, 'CMakeLists.txt')).read()
+        text = re.sub(r'#[^\n]*', '', text)
+        exe = re.search(r'add_executable\s*\(\s*(\S+)([^)]*)\)', text)
+        if not exe or OUTSIDE.search(text):
+            continue
+        sources = [s for s in exe.group(2).split() if re.search(r'\.(cu|cpp|c|cxx)$', s)]
+        if not sources or '${' in ' '.join(sources):
+            continue
+        # Built on Windows only: an if(WIN32) still open where the executable is added.
+        guard = [m.group(0).lower() for m in re.finditer(r'if\s*\(\s*WIN32\s*\)|endif|else', text[:exe.start()])]
+        if guard and guard[-1].startswith('if'):
+            continue
+        links, outside = [], False
+        for args in re.findall(r'target_link_libraries\s*\(([^)]*)\)', text):
+            for word in args.split()[1:]:
+                name = word[len('CUDA::'):] if word.startswith('CUDA::') else None
+                if word in ('PUBLIC', 'PRIVATE', 'INTERFACE'):
+                    continue
+                if name not in LIBRARIES:
+                    outside = True
+                elif LIBRARIES[name] and LIBRARIES[name] not in links:
+                    links.append(LIBRARIES[name])
+        if not outside:
+            rel = os.path.relpath(dirpath, root)
+            found.append({'name': exe.group(1), 'dir': rel, 'sources': sources, 'libs': links,
+                          'rdc': 'CUDA_SEPARABLE_COMPILATION ON' in text})
+    return found
+
+
+def command(compiler, cuda, sample, archs, output):
+    flags = ['-O3', '-std=c++17', '--extended-lambda', '-lineinfo', '-I', '../../../Common']
+    for a in archs:
+        flags += ['-gencode', f'arch=compute_{a},code=sm_{a}']
+    if sample['rdc']:
+        flags.append('-rdc=true')
+    return [compiler] + (['--cuda-path=' + cuda] if not compiler.endswith('nvcc') else []) + flags + \
+        sample['sources'] + ['-o', output] + sample['libs']
+
+
+def build(root, out, compiler, cuda, archs, tag, jobs):
+    os.makedirs(out, exist_ok=True)
+    results = {}
+
+    def one(s):
+        exe = os.path.join(os.path.abspath(out), f"{s['name']}.{tag}")
+        start = time.time()
+        p = subprocess.run(command(compiler, cuda, s, archs, exe), cwd=os.path.join(root, s['dir']),
+                           capture_output=True, text=True)
+        results[s['name']] = {'ok': p.returncode == 0, 'seconds': round(time.time() - start, 2),
+                              'log': (p.stdout + p.stderr)[-3000:]}
+        errors = '\n'.join(l for l in p.stderr.splitlines() if 'error' in l)[:800]
+        print(f"{'built' if p.returncode == 0 else 'BUILD FAILED'} {s['name']} ({tag}, {results[s['name']]['seconds']} s)"
+              + ('\n' + errors if p.returncode else ''), flush=True)
+
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        list(pool.map(one, samples(root)))
+    json.dump(results, open(os.path.join(out, f'build.{tag}.json'), 'w'), indent=1)
+    return results
+
+
+# What a run prints that may differ between runs: times, rates, addresses.
+VOLATILE = re.compile(r'[-+]?\d+\.\d+(e[-+]?\d+)?|0x[0-9a-fA-F]+|\d{4,}')
+
+
+def run(out, root, cuda, archs):
+    summary = {'same': [], 'differ': [], 'circle_fails': [], 'nvcc_fails': [], 'not_built': []}
+    for s in samples(root):
+        outputs = {}
+        for tag in ('circle', 'nvcc'):
+            exe = os.path.join(os.path.abspath(out), f"{s['name']}.{tag}")
+            if not os.path.exists(exe):
+                outputs[tag] = None
+                continue
+            try:
+                p = subprocess.run([exe], cwd=os.path.join(root, s['dir']), capture_output=True, text=True,
+                                   timeout=120, stdin=subprocess.DEVNULL)
+                outputs[tag] = (p.returncode, p.stdout + p.stderr)
+            except subprocess.TimeoutExpired:
+                outputs[tag] = (124, 'timed out')
+        c, n = outputs['circle'], outputs['nvcc']
+        if c is None:
+            summary['not_built'].append(s['name'])
+        elif n is None or n[0] != 0:
+            summary['nvcc_fails'].append(s['name'])
+        elif c[0] != 0:
+            summary['circle_fails'].append(s['name'])
+        elif VOLATILE.sub('#', c[1]) == VOLATILE.sub('#', n[1]):
+            summary['same'].append(s['name'])
+        else:
+            summary['differ'].append(s['name'])
+        verdict = next(k for k, v in summary.items() if s['name'] in v)
+        print(f"{s['name']}: {verdict} (circle exit {c[0] if c else '-'}, nvcc exit {n[0] if n else '-'})", flush=True)
+    print(json.dumps({k: len(v) for k, v in summary.items()}))
+    for k in ('differ', 'circle_fails', 'not_built'):
+        if summary[k]:
+            print(f'{k}: {" ".join(summary[k])}')
+    return summary
+
+
+if __name__ == '__main__':
+    verb = sys.argv[1]
+    if verb == 'list':
+        print(json.dumps(samples(sys.argv[2]), indent=1))
+    elif verb == 'build':
+        root, out, compiler, cuda, archs = sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6:]
+        r = build(root, out, compiler, cuda, archs, 'circle', 1)
+        print(f"circle built {sum(v['ok'] for v in r.values())} of {len(r)}")
+    elif verb == 'run':
+        out, root, cuda, archs = sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
+        build(root, out, os.path.join(cuda, 'bin', 'nvcc'), cuda, archs, 'nvcc', os.cpu_count())
+        s = run(out, root, cuda, archs)
+        sys.exit(0 if not s['circle_fails'] and not s['not_built'] and not s['differ'] else 1)
