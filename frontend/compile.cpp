@@ -6,6 +6,7 @@
 
 #include "codegen/cluster_dims.h"
 #include "codegen/codegen_objects.h"
+#include "codegen/const_kernel_params.h"
 #include "codegen/device_constants.h"
 #include "codegen/device_rtti_objects.h"
 #include "codegen/device_rtti_sites.h"
@@ -246,6 +247,8 @@ public:
         if (o_.verbose && !roots.functions().empty())
           llvm::errs() << " (device passes) host code left out: " << llvm::join(roots.names(), ", ") << "\n";
       }
+      if (kernels_.empty()) kernels_ = indexKernels(*tape_);
+      passConstKernelParametersInPlace(kernels_);
       if (!buildDevice(device)) return;
     }
     if (!host_) { // another view's pass: its sms only

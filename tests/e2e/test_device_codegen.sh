@@ -309,4 +309,23 @@ expect_eq "$("$CIRCLE" --list-fatbin=rsaxpy | wc -l)" 4 "two cubins, two PTX"
 cu -fgpu-relocatable-ptxas -sm_90 -cubin "$EXAMPLES/saxpy.cxx" -o rsaxpy.cubin > /dev/null 2>&1
 expect_contains "$(readelf -h rsaxpy.cubin)" "EXEC (Executable file)" "-cubin: the linked cubin"
 expect_contains "$(cu -fgpu-relocatable-ptxas -sm_90 "$EXAMPLES/saxpy.cxx" -o x -### 2>&1)" '-c -arch=sm_90, then "' "-### says so"
+# A const by-value kernel parameter whose address is taken stays in parameter space, as
+# __grid_constant__ keeps it (CUTLASS leaves the attribute out under Clang, and its TMA
+# descriptors were copied to local memory); a non-const one is the kernel's own copy.
+cat > grid_const.cu <<'SRC'
+struct Params { unsigned long long desc[16]; int n; };
+// An address the optimiser cannot see through, as a TMA instruction's operand.
+__device__ inline void touch(const void* p) { asm volatile("prefetch.L2 [%0];" ::"l"(p)); }
+__global__ void in_place(const Params p, int* out) { touch(&p.desc[3]); out[0] = p.n; }
+__global__ void copied(Params p, int* out) { p.n += 1; touch(&p); out[0] = p.n; }
+struct Counted { mutable int hits; int v[32]; };
+__global__ void mutable_member(const Counted c, int* out) { touch(&c); out[0] = c.v[1]; }
+int main() {}
+SRC
+cu -sm_90 -S -gpu grid_const.cu -o grid_const; expect_eq "$?" 0 "const kernel parameters compile"
+body() { awk "/.entry $1/,/^}/" grid_const.sm_90.ptx; }
+expect_contains "$(body _Z8in_place6ParamsPi)" "cvta.param" "a const parameter is read where it is"
+expect_not_contains "$(body _Z8in_place6ParamsPi)" "__local_depot" "without a local copy"
+expect_contains "$(body _Z6copied6ParamsPi)" "__local_depot" "a parameter the kernel writes is its own copy"
+expect_contains "$(body _Z14mutable_member7CountedPi)" "__local_depot" "so is a const one with mutable members"
 finish
