@@ -14,7 +14,8 @@
 #                            expected/NAME.in is its stdin (otherwise /dev/null).
 #                            Output that depends on rand() is checked by the awk script
 #                            expected/NAME.check instead of compared. Each nvcc/NAME.cu is
-#                            built by circle and by nvcc; the two must print the same. A
+#                            built by circle and by nvcc from the same command line (-std=c++20
+#                            for both: a .cu defaults to C++17 in each); the two must print the same. A
 #                            source whose first line is "// gpu-suite: rdc" is built with
 #                            relocatable device code (circle -rdc, nvcc -rdc=true), one
 #                            with "// gpu-suite: sm_90" for sm_90 only (sm_80+ intrinsics,
@@ -50,7 +51,7 @@ comparisons() {
   local arch=(-gencode arch=compute_75,code=sm_75 -gencode arch=compute_90,code=sm_90)
   for src in "$here"/nvcc/*.cu; do
     local name; name=nvcc_$(basename "$src" .cu)
-    local cflags=(-sm_75 -sm_90) nflags=("${arch[@]}") suite
+    local cflags=(-sm_75 -sm_90 -std=c++20) nflags=("${arch[@]}") suite
     suite=$(head -1 "$src" | sed -n 's|^// gpu-suite:||p')
     if grep -qw rdc <<< "$suite"; then cflags+=(-rdc); nflags+=(-rdc=true); fi
     if grep -qw sm_90 <<< "$suite"; then cflags=(-sm_90 "${cflags[@]:2}"); nflags=(-gencode arch=compute_90,code=sm_90 "${nflags[@]:4}"); fi
@@ -69,7 +70,7 @@ comparisons() {
     mkdir -p "$out/$name.objects"
     for src in "$dir"*.cu; do
       local stem; stem=$(basename "$src" .cu)
-      "$circle" --cuda-path="$cuda" -sm_75 -sm_90 -rdc -c "$src" -o "$out/$name.objects/$stem.circle.o" \
+      "$circle" --cuda-path="$cuda" -sm_75 -sm_90 -std=c++20 -rdc -c "$src" -o "$out/$name.objects/$stem.circle.o" \
         2>> "$out/$name.build.log" || ok=0
       nvcc_too -std=c++20 -rdc=true "${arch[@]}" -c "$src" -o "$out/$name.objects/$stem.nvcc.o" \
         2>> "$out/$name.build.log" || ok=0
