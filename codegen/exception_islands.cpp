@@ -15,16 +15,36 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "llvm/IR/Module.h"
 
+#include <set>
+
 namespace circle {
 namespace {
 
+// What only CUDA mode can generate: a __shared__ or __constant__ variable, a launch.
+// The island's module also generates the inline functions and implicit instantiations
+// an island calls (they are its own linkonce copies), so those are looked into too: an
+// in-class member function that launches kernels, called in a try (cuda-samples'
+// segmentationTreeThrust), crashed Clang's code generation of the launch.
 class NeedsCudaMode : public clang::RecursiveASTVisitor<NeedsCudaMode> {
 public:
   bool VisitVarDecl(clang::VarDecl* vd) {
     return !(found = vd->hasAttr<clang::CUDASharedAttr>() || vd->hasAttr<clang::CUDAConstantAttr>());
   }
   bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr*) { return !(found = true); }
+  bool VisitCallExpr(clang::CallExpr* call) { return lookInto(call->getDirectCallee()); }
+  bool VisitCXXConstructExpr(clang::CXXConstructExpr* construct) { return lookInto(construct->getConstructor()); }
+  // Whether `fd` is generated with the island, and then needs CUDA mode.
+  bool lookInto(const clang::FunctionDecl* fd) {
+    if (!fd || !seen.insert(fd->getCanonicalDecl()).second) return true;
+    const clang::FunctionDecl* definition = nullptr;
+    if (!fd->hasBody(definition) || definition->hasAttr<clang::CUDAGlobalAttr>()) return true;
+    bool generatedWithIt = definition->isInlined() ||
+                           definition->getTemplateSpecializationKind() == clang::TSK_ImplicitInstantiation;
+    if (generatedWithIt) TraverseStmt(definition->getBody());
+    return !found;
+  }
   bool found = false;
+  std::set<const clang::FunctionDecl*> seen;
 };
 
 } // namespace
@@ -32,6 +52,7 @@ public:
 bool canBeExceptionIsland(const clang::FunctionDecl& fd) {
   if (fd.hasAttr<clang::CUDAGlobalAttr>() || !fd.hasBody()) return false;
   NeedsCudaMode v;
+  v.seen.insert(fd.getCanonicalDecl());
   v.TraverseStmt(fd.getBody());
   return !v.found;
 }

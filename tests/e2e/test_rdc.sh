@@ -206,4 +206,24 @@ cu -rdc -c -arch=sm_90a ra.cu -o ra.o && cu -rdc -c -arch=sm_90a rb.cu -o rb.o &
 expect_eq "$?" 0 "-rdc -arch=sm_90a compiles and links"
 expect_eq "$("$CIRCLE" --list-fatbin=r90a | grep -c 'sm_90a')" 2 "an sm_90a cubin and its PTX"
 
+# A function with a try calling an in-class member function that launches a kernel:
+# the device's exception islands leave it out (Clang's code generation of the host's
+# launch crashed there, with -rdc; cuda-samples' segmentationTreeThrust).
+cat > try_launch.cu <<'SRC'
+#include <cstdio>
+#include <stdexcept>
+__global__ void k(int* p) { *p = 7; }
+struct S {
+  int* d;
+  void step() { k<<<1, 1>>>(d); }
+  int run() {
+    try { step(); } catch (const std::exception& e) { printf("caught %s\n", e.what()); return 1; }
+    return 0;
+  }
+};
+int main() { S s; cudaMalloc(&s.d, 4); return s.run(); }
+SRC
+out=$(cu -sm_90 -rdc try_launch.cu -o try_launch 2>&1); rc=$?
+expect_eq "$rc" 0 "a try around a call that launches compiles with -rdc ($out)"
+expect_not_contains "$out" "Stack dump" "no crash"
 finish
