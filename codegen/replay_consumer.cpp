@@ -96,9 +96,6 @@ void RecordingConsumer::HandleCXXStaticMemberVarInstantiation(clang::VarDecl* D)
 }
 void RecordingConsumer::HandleVTable(clang::CXXRecordDecl* RD) { log_.record(Kind::VTable, RD); }
 
-void RecordingConsumer::HandleTranslationUnit(clang::ASTContext& Ctx) {
-  if (Ctx.getDiagnostics().hasErrorOccurred()) return;
-  onComplete_(Ctx, log_);
-}
+void RecordingConsumer::HandleTranslationUnit(clang::ASTContext& Ctx) { onComplete_(Ctx, log_); }
 
 } // namespace circle

@@ -43,6 +43,7 @@ private:
 // complete (and free of errors) hands the finished AST to `onComplete`.
 class RecordingConsumer : public clang::ASTConsumer {
 public:
+  // Called at the end of the translation unit, errors or not.
   using Callback = std::function<void(clang::ASTContext&, const ConsumerEventLog&)>;
   // `skipBody`: the functions whose bodies the parser skips (where the invocation asks
   // it to skip any); none without it.

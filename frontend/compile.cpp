@@ -30,7 +30,7 @@
 #include "frontend/link_step.h"
 #include "frontend/options.h"
 #include "frontend/output_files.h"
-#include "frontend/pass_warnings.h"
+#include "frontend/pass_diagnostics.h"
 #include "frontend/phase_report.h"
 #include "frontend/preprocessed_output.h"
 #include "frontend/ptxas_options.h"
@@ -194,6 +194,11 @@ public:
   }
 
   void onParsed(clang::CompilerInstance& ci, clang::ASTContext& ast, const ConsumerEventLog& events) {
+    if (ci.getDiagnostics().hasErrorOccurred()) {
+      retryWithOwnCopies(ci);
+      return;
+    }
+    if (said_) said_->release();
     ci_ = &ci;
     ast_ = &ast;
     asmDiagnostics_->diags = &ci.getDiagnostics();
@@ -305,6 +310,17 @@ public:
 
   const std::vector<int>& smTargets() const { return o_.smTargets; }
   bool generatesHost() const { return host_; }
+  // The host's pass: what its diagnostics are held in, and the groups another attempt
+  // of it parses with (retryWithOwnCopies).
+  void sayThrough(PassDiagnostics* said) { said_ = said; }
+  void holdDiagnostics() {
+    if (said_) said_->hold();
+  }
+  const std::optional<std::vector<ViewGroup>>& groupsForRetry() const { return groups_; }
+  void useGroups(std::vector<ViewGroup> groups) {
+    sms_ = groups.front().sms;
+    groups_ = std::move(groups);
+  }
 
   // What this pass (one for another view) generated, for the host's pass.
   void handOver(DeviceProducts& to) {
@@ -904,6 +920,25 @@ private:
   // The host's pass, where the parse met a file that differs per target: each target's
   // view is preprocessed, and the groups whose view is not the host's are compiled by
   // passes of their own now; this pass keeps the sms that read the host's view.
+  // The host's parse failed after meeting a file the targets read differently: where the
+  // host's view does not hold every target, what it said is dropped and compileSource
+  // parses it again with only its own targets' copies of the statement guards
+  // (frontend/pass_diagnostics.h). Otherwise what it said is said.
+  void retryWithOwnCopies(clang::CompilerInstance& ci) {
+    if (!said_) return;
+    if (host_ && views_ && views_->files && !views_->files->paths.empty() && !views_->fromStdin && !groups_ &&
+        !said_->errorsSaid()) {
+      std::optional<std::vector<ViewGroup>> groups = groupTargetsByView(views_->make, o_.smTargets, views_->keepsHostView);
+      if (groups && groups->size() > 1) {
+        said_->drop();
+        ci.getDiagnosticClient().clear();
+        groups_ = std::move(groups);
+        return;
+      }
+    }
+    said_->release();
+  }
+
   bool compileOtherViews() {
     if (views_->fromStdin) {
       clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
@@ -914,8 +949,8 @@ private:
                                          "file, not on standard input"));
       return false;
     }
-    std::optional<std::vector<ViewGroup>> groups;
-    {
+    std::optional<std::vector<ViewGroup>> groups = groups_;
+    if (!groups) {
       PhaseReport::Scope t(report_, "target views");
       groups = groupTargetsByView(views_->make, o_.smTargets, views_->keepsHostView);
     }
@@ -977,6 +1012,8 @@ private:
   bool host_;            // it generates the host's code (and writes the fat binary)
   const OtherViews* views_;
   const LaunchIndex* hostLaunches_; // another view's pass: the host's pass's launches
+  PassDiagnostics* said_ = nullptr;  // the host's pass: owned by its compiler instance
+  std::optional<std::vector<ViewGroup>> groups_; // known before the parse (a retry)
   DeviceProducts others_; // the host's pass: what the other views' passes made; theirs: their images
   llvm::LLVMContext llvm_;
   LLVMDiagnostics* asmDiagnostics_ = nullptr; // owned by llvm_
@@ -1083,7 +1120,7 @@ bool preprocessOtherViews(const Options& o, const OtherViews& views, const Sourc
   std::string host = out ? *out : "";
   std::vector<std::pair<std::string, std::vector<int>>> texts;
   for (int sm : o.smTargets) {
-    std::unique_ptr<clang::CompilerInstance> ci = views.make(sm, /*preprocessOnly=*/true);
+    std::unique_ptr<clang::CompilerInstance> ci = views.make(sm, /*preprocessOnly=*/true, /*copies=*/nullptr);
     if (!ci) return false;
     if (deps) ci->addDependencyCollector(deps);
     std::string text;
@@ -1104,10 +1141,12 @@ bool preprocessOtherViews(const Options& o, const OtherViews& views, const Sourc
 // circle's words for Clang's CUDA diagnostics, for a pass's compiler instance; a
 // warning the host's pass gave, another view's pass does not give again.
 void rewordDiagnostics(clang::CompilerInstance& ci, Compilation& c, SaidWarnings& said) {
-  auto printer = sayWarningsOnce(ci.getDiagnostics().takeClient(), said, c.generatesHost());
+  PassDiagnostics* control = nullptr;
+  auto printer = sayWarningsOnce(ci.getDiagnostics().takeClient(), said, c.generatesHost(), &control);
   ci.getDiagnostics().setClient(
       rewordForCircle(std::move(printer), [&](clang::SourceLocation loc) { return c.deadOnHost(ci, loc); }).release(),
       /*owned=*/true);
+  c.sayThrough(control);
 }
 
 // -###: the one Clang invocation a source is parsed with, and the passes that would
@@ -1187,12 +1226,13 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
   views.files = respelling.perTarget;
   views.fromStdin = input.path == "-";
   views.keepsHostView = [&](llvm::StringRef file) { return respelling.keepsHostView(file); };
-  views.make = [&](int view, bool preprocessOnly) -> std::unique_ptr<clang::CompilerInstance> {
+  views.make = [&](int view, bool preprocessOnly, const std::vector<int>* copies) -> std::unique_ptr<clang::CompilerInstance> {
     auto inv = buildInvocation(o, tk, source);
     if (!inv) return nullptr;
     SourceRespelling viewed = respelling;
     viewed.view = view;
     viewed.perTarget = nullptr;
+    if (copies) viewed.copiesFor = *copies;
     if (pch && !preprocessOnly) takePreamblePch(*inv, *pch);
     inv->getHeaderSearchOpts().Verbose = false; // -v's search list: said once, by the host's parse
     auto other = std::make_unique<clang::CompilerInstance>(std::move(inv));
@@ -1210,7 +1250,9 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
   } else {
     SaidWarnings said;
     views.compile = [&](const ViewGroup& group, const LaunchIndex& hostLaunches, DeviceProducts& into) {
-      std::unique_ptr<clang::CompilerInstance> other = views.make(group.view, /*preprocessOnly=*/false);
+      // Its targets' copies of the statement guards only: the others may name what only
+      // their views declare.
+      std::unique_ptr<clang::CompilerInstance> other = views.make(group.view, /*preprocessOnly=*/false, &group.sms);
       if (!other) return false;
       if (deps) other->addDependencyCollector(deps);
       other->getFrontendOpts().SkipFunctionBodies = true; // of host-only functions (runsOnHostOnly)
@@ -1224,8 +1266,25 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
     };
     Compilation c(o, tk, input.path, output, temps, outputs, report, o.smTargets, /*host=*/true, &views);
     rewordDiagnostics(ci, c, said);
+    // Once a file the targets read differently is met, what the parse says is held
+    // until it is known to count (Compilation::retryWithOwnCopies).
+    respelling.perTarget->firstMet = [&c] { c.holdDiagnostics(); };
+    if (!respelling.perTarget->paths.empty()) c.holdDiagnostics(); // the main file, read already
     OneParseAction action(c, report, respelling);
     ok = ci.ExecuteAction(action) && c.finish(ci);
+    if (!ok && c.groupsForRetry()) {
+      // The host's view again, with the copies of its own targets only.
+      std::vector<int> copies = {0};
+      for (int sm : c.groupsForRetry()->front().sms) copies.push_back(sm);
+      std::unique_ptr<clang::CompilerInstance> again = views.make(0, /*preprocessOnly=*/false, &copies);
+      if (!again) return false;
+      if (deps) again->addDependencyCollector(deps);
+      Compilation retry(o, tk, input.path, output, temps, outputs, report, {}, /*host=*/true, &views);
+      retry.useGroups(*c.groupsForRetry());
+      rewordDiagnostics(*again, retry, said);
+      OneParseAction second(retry, report, respelling);
+      ok = again->ExecuteAction(second) && retry.finish(*again);
+    }
   }
   if (!ok || !deps) return ok;
   if (o.kind == OutputKind::Dependencies && o.deps.file.empty()) {

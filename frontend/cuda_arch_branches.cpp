@@ -315,9 +315,9 @@ std::string quoted(llvm::StringRef path) {
 
 class Rewriter {
 public:
-  Rewriter(llvm::StringRef text, llvm::StringRef path, const std::vector<int>& sms)
-      : text_(text), path_(path), t_(rawTokens(text)) {
-    targets_.push_back({0});
+  Rewriter(llvm::StringRef text, llvm::StringRef path, const std::vector<int>& sms, bool host = true)
+      : text_(text), path_(path), t_(rawTokens(text)), host_(host) {
+    if (host) targets_.push_back({0});
     for (int sm : sms) {
       targets_.push_back({sm});
       archSpecific_ |= smArchSpecific(sm);
@@ -638,7 +638,7 @@ private:
     }
     // The host (target 0) is in the first class; it becomes the final else, which
     // SPIR-V shaders take too (__CUDA_ARCH__ is not defined for them either).
-    std::rotate(classes.begin(), classes.begin() + 1, classes.end());
+    if (host_) std::rotate(classes.begin(), classes.begin() + 1, classes.end());
     std::string line = "#line " + std::to_string(lineOf(begin)) + " " + quoted(path_) + "\n";
     std::string out;
     if (classes.size() == 1) {
@@ -670,6 +670,7 @@ private:
 
   llvm::StringRef text_, path_;
   std::vector<RawToken> t_;
+  bool host_;
   std::vector<Target> targets_;
   bool archSpecific_ = false; // a target is arch-specific (sm_90a)
   std::vector<size_t> lineStarts_;
@@ -686,9 +687,10 @@ private:
 
 } // namespace
 
-CudaArchRewrite rewriteCudaArchGuards(llvm::StringRef text, llvm::StringRef path, const std::vector<int>& sms) {
+CudaArchRewrite rewriteCudaArchGuards(llvm::StringRef text, llvm::StringRef path, const std::vector<int>& sms,
+                                      bool host) {
   if (sms.empty() || !text.contains("__CUDA_ARCH")) return {};
-  return Rewriter(text, path, sms).run();
+  return Rewriter(text, path, sms, host).run();
 }
 
 std::optional<std::string> viewForTarget(llvm::StringRef text, llvm::StringRef path, int sm) {

@@ -38,8 +38,11 @@ struct CudaArchRewrite {
   bool perTarget = false;          // a per-target macro is left that only each target's view can read
 };
 
-// `sms` are the compile's targets; `path` names the file in the #line directives.
-CudaArchRewrite rewriteCudaArchGuards(llvm::StringRef text, llvm::StringRef path, const std::vector<int>& sms);
+// `sms` are the targets whose copies the rewrite writes, the host's too unless `host`
+// is false (a pass that generates only some targets needs only theirs); `path` names
+// the file in the #line directives.
+CudaArchRewrite rewriteCudaArchGuards(llvm::StringRef text, llvm::StringRef path, const std::vector<int>& sms,
+                                      bool host = true);
 
 // The file as target `sm` preprocesses it, for a text rewriteCudaArchGuards left
 // per-target: each __CUDA_ARCH__ (and arch-specific macro) left in it is that target's

@@ -177,14 +177,21 @@ private:
         std::optional<std::string> text = respellConstevalChains((*buffer)->getBuffer());
         // circle's -E output of a source read per target: each view's own section.
         if (auto section = viewSection(text ? *text : (*buffer)->getBuffer(), respelling_.view)) {
-          if (respelling_.perTarget) respelling_.perTarget->paths.push_back(path);
+          metPerTarget(path);
           it->second = std::move(section);
           return &*it->second;
         }
-        CudaArchRewrite arch = rewriteCudaArchGuards(text ? *text : (*buffer)->getBuffer(), path, respelling_.sms);
+        std::vector<int> copies = respelling_.sms;
+        bool hostCopy = true;
+        if (respelling_.copiesFor) {
+          copies.clear();
+          hostCopy = false;
+          for (int target : *respelling_.copiesFor) (target ? copies.push_back(target) : void(hostCopy = true));
+        }
+        CudaArchRewrite arch = rewriteCudaArchGuards(text ? *text : (*buffer)->getBuffer(), path, copies, hostCopy);
         if (arch.text) text = std::move(arch.text);
         if (arch.perTarget) {
-          if (respelling_.perTarget) respelling_.perTarget->paths.push_back(path);
+          metPerTarget(path);
           if (respelling_.view)
             if (auto viewed = viewForTarget(text ? *text : (*buffer)->getBuffer(), path, respelling_.view))
               text = std::move(viewed);
@@ -193,6 +200,13 @@ private:
       }
     }
     return it->second ? &*it->second : nullptr;
+  }
+
+  void metPerTarget(const std::string& path) {
+    PerTargetFiles* files = respelling_.perTarget.get();
+    if (!files) return;
+    files->paths.push_back(path);
+    if (files->paths.size() == 1 && files->firstMet) files->firstMet();
   }
 
   SourceRespelling respelling_;

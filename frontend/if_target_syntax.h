@@ -40,6 +40,7 @@ std::optional<std::string> respellConstevalChains(llvm::StringRef text);
 // met them (frontend/target_views.h).
 struct PerTargetFiles {
   std::vector<std::string> paths;
+  std::function<void()> firstMet; // called as the first one is met
 };
 
 // What the file system respells in the files it reads: `if consteval` chains and the
@@ -54,6 +55,9 @@ struct SourceRespelling {
   std::vector<std::string> systemDirs; // each ending in '/'
   int view = 0;
   std::shared_ptr<PerTargetFiles> perTarget;
+  // The targets whose copies of a statement guard the parse keeps (0: the host); all
+  // of them when unset. A view's pass generates only its own (frontend/target_views.h).
+  std::optional<std::vector<int>> copiesFor;
 
   // Whether the file Clang names `path` keeps the host's view (it is in systemDirs).
   bool keepsHostView(llvm::StringRef path) const;

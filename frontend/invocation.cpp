@@ -52,8 +52,10 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
     // A .cu file gets nvcc's default standard (C++17 with GNU extensions), so that what
     // nvcc compiles means the same (C++20's <cmath> declares std::lerp, which clashes with
     // code's own lerp); circle's own sources (.cxx, .cpp) get C++20, which the guide's
-    // programs use.
-    if (opts.std.empty()) args.push_back(input.language == Language::CUDA ? "-std=gnu++17" : "-std=c++20");
+    // programs use, and so does preprocessed input (circle's -E output of either reads as
+    // C++20: the prelude it holds may be C++20's).
+    bool nvccSource = input.language == Language::CUDA && !input.preprocessed;
+    if (opts.std.empty()) args.push_back(nvccSource ? "-std=gnu++17" : "-std=c++20");
   }
   // circle runs Clang on a thread with a 1 GiB stack (frontend/main.cpp): deep nesting
   // that would exhaust a default stack is fine here.

@@ -79,7 +79,7 @@ struct Preprocessed {
 
 std::optional<Preprocessed> preprocess(const ViewInstanceMaker& make, int view) {
   Preprocessed p;
-  p.ci = make(view, /*preprocessOnly=*/true);
+  p.ci = make(view, /*preprocessOnly=*/true, /*copies=*/nullptr);
   if (!p.ci) return std::nullopt;
   // Its warnings are the parse's to give; an error (an #error only this target
   // reaches) fails the compile here.

@@ -44,7 +44,9 @@ struct ViewGroup {
 // A compiler instance for the source as target `view` reads it (0: the host), ready
 // to run an action; `preprocessOnly`: for a preprocessor-only action, which reads the
 // preamble's headers themselves (a PCH serves a parse only).
-using ViewInstanceMaker = std::function<std::unique_ptr<clang::CompilerInstance>(int view, bool preprocessOnly)>;
+// `copies`: the targets whose copies of statement guards it keeps (all when null).
+using ViewInstanceMaker =
+    std::function<std::unique_ptr<clang::CompilerInstance>(int view, bool preprocessOnly, const std::vector<int>* copies)>;
 
 // The compile's targets (the host and `sms`) grouped by the token stream each reads,
 // the host's group first. Nothing after an error in some target's preprocessing

@@ -42,6 +42,31 @@ printf '#ifdef __CUDA_ARCH__\n#define W 1\n#else\n#define W 0\n#endif\nstatic in
 out=$(cu -sm_75 -sm_90 -Wall -S -gpu warn_once.cu -o warn_once 2>&1)
 expect_eq "$(grep -c "warning: unused function 'unused_helper'" <<< "$out")" "1" "a shared warning once ($out)"
 
+# A statement guard calling what only that target's view declares (cuda-samples'
+# simpleAWBarrier): the host's parse, which reads every target's copy, fails; circle
+# says nothing of it and parses the host's view again with its own copies only.
+cat > own_copies.cu <<'SRC'
+#if __CUDA_ARCH__ >= 700
+__device__ int helper(int x) { return x * 2; }
+#endif
+__global__ void k(int* p) {
+#if __CUDA_ARCH__ >= 700
+  p[0] = helper(3);
+#else
+  p[0] = -1;
+#endif
+}
+int main() {}
+SRC
+out=$(cu -sm_75 -sm_90 -S -gpu own_copies.cu -o own_copies 2>&1); rc=$?
+expect_eq "$rc" 0 "a guard naming a view's own declaration compiles"
+expect_eq "$out" "" "and the first attempt's errors are not shown"
+expect_eq "$(stores own_copies.sm_90.ptx) $(stores own_copies.sm_75.ptx)" "6  6 " "each sm its own branch"
+printf '#if __CUDA_ARCH__ >= 700\n__device__ int helper(int x) { return x; }\n#endif\n__global__ void k(int* p) {\n#if __CUDA_ARCH__ >= 700\n  p[0] = helper(3) + missing;\n#endif\n}\nint main() {}\n' > own_error.cu
+out=$(cu -sm_90 -S -gpu own_error.cu -o own_error 2>&1); rc=$?
+expect_eq "$rc" 1 "a real error in such a guard fails"
+expect_eq "$(grep -c "own_error.cu:6:22: error: use of undeclared identifier 'missing'" <<< "$out")" "1" "said once, at the user's line ($out)"
+
 # Conditions that come out the same for every target of the compile: still one pass.
 cat > same.cxx <<'SRC'
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 700

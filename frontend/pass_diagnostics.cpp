@@ -1,16 +1,18 @@
-#include "frontend/pass_warnings.h"
+#include "frontend/pass_diagnostics.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallString.h"
 
+#include <vector>
+
 namespace circle {
 namespace {
 
-class SayOnce : public clang::DiagnosticConsumer {
+class SayOnce : public clang::DiagnosticConsumer, public PassDiagnostics {
 public:
-  SayOnce(std::unique_ptr<clang::DiagnosticConsumer> printer, SaidWarnings& shared, bool record)
-      : printer_(std::move(printer)), shared_(shared), record_(record) {}
+  SayOnce(std::unique_ptr<clang::DiagnosticConsumer> printer, SaidWarnings& shared, bool host)
+      : printer_(std::move(printer)), shared_(shared), host_(host) {}
   void BeginSourceFile(const clang::LangOptions& lang, const clang::Preprocessor* pp) override {
     printer_->BeginSourceFile(lang, pp);
   }
@@ -27,7 +29,7 @@ public:
       droppingNotes_ = false;
       if (level == clang::DiagnosticsEngine::Warning || level == clang::DiagnosticsEngine::Remark) {
         std::string key = keyOf(level, d);
-        if (record_) {
+        if (host_) {
           shared_.said.insert(std::move(key));
         } else if (shared_.said.count(key)) {
           droppingNotes_ = true;
@@ -36,10 +38,43 @@ public:
       }
     }
     DiagnosticConsumer::HandleDiagnostic(level, d);
+    if (holding_) {
+      llvm::SmallString<256> text;
+      d.FormatDiagnostic(text);
+      held_.push_back({level, d.getDiags(), d.getLocation(), d.getID(), text.str().str()});
+      return;
+    }
+    errorsSaid_ |= level >= clang::DiagnosticsEngine::Error;
     printer_->HandleDiagnostic(level, d);
   }
 
+  void hold() override { holding_ = true; }
+  void release() override {
+    holding_ = false;
+    for (const Held& h : held_) {
+      clang::DiagnosticStorage noArguments;
+      clang::Diagnostic d(h.diags, h.loc, h.id, noArguments, h.text);
+      errorsSaid_ |= h.level >= clang::DiagnosticsEngine::Error;
+      printer_->HandleDiagnostic(h.level, d);
+    }
+    held_.clear();
+  }
+  void drop() override {
+    holding_ = false;
+    held_.clear();
+    clear(); // no "N errors generated" for what was dropped
+  }
+  bool errorsSaid() const override { return errorsSaid_; }
+
 private:
+  struct Held {
+    clang::DiagnosticsEngine::Level level;
+    const clang::DiagnosticsEngine* diags;
+    clang::SourceLocation loc;
+    unsigned id;
+    std::string text;
+  };
+
   static std::string keyOf(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& d) {
     llvm::SmallString<256> text;
     d.FormatDiagnostic(text);
@@ -54,15 +89,20 @@ private:
 
   std::unique_ptr<clang::DiagnosticConsumer> printer_;
   SaidWarnings& shared_;
-  bool record_;
+  bool host_;
   bool droppingNotes_ = false;
+  bool holding_ = false;
+  bool errorsSaid_ = false;
+  std::vector<Held> held_;
 };
 
 } // namespace
 
 std::unique_ptr<clang::DiagnosticConsumer> sayWarningsOnce(std::unique_ptr<clang::DiagnosticConsumer> printer,
-                                                           SaidWarnings& shared, bool record) {
-  return std::make_unique<SayOnce>(std::move(printer), shared, record);
+                                                           SaidWarnings& shared, bool host, PassDiagnostics** control) {
+  auto filter = std::make_unique<SayOnce>(std::move(printer), shared, host);
+  if (control) *control = filter.get();
+  return filter;
 }
 
 } // namespace circle
