@@ -41,6 +41,8 @@ def samples(root):
         if not exe or OUTSIDE.search(text):
             continue
         sources = [s for s in exe.group(2).split() if re.search(r'\.(cu|cpp|c|cxx)$', s)]
+        # The sample's own directory on the include path (its CMake says so).
+        includes = ['.'] if re.search(r'target_include_directories[^)]*CMAKE_CURRENT_SOURCE_DIR', text) else []
         if not sources or '${' in ' '.join(sources):
             continue
         # Built on Windows only: an if(WIN32) still open where the executable is added.
@@ -59,13 +61,15 @@ def samples(root):
                     links.append(LIBRARIES[name])
         if not outside:
             rel = os.path.relpath(dirpath, root)
-            found.append({'name': exe.group(1), 'dir': rel, 'sources': sources, 'libs': links,
+            found.append({'name': exe.group(1), 'dir': rel, 'sources': sources, 'libs': links, 'includes': includes,
                           'rdc': 'CUDA_SEPARABLE_COMPILATION ON' in text})
     return found
 
 
 def command(compiler, cuda, sample, archs, output):
     flags = ['-O3', '-std=c++17', '--extended-lambda', '-lineinfo', '-I', '../../../Common']
+    for d in sample['includes']:
+        flags += ['-I', d]
     for a in archs:
         flags += ['-gencode', f'arch=compute_{a},code=sm_{a}']
     if sample['rdc']:

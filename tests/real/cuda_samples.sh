@@ -18,7 +18,8 @@ build)
   status=$?
   # The selected samples' directories (their data files) and Common/.
   dirs=$(python3 "$here/cuda_samples.py" list "$src" | python3 -c 'import json,sys; print(" ".join(s["dir"] for s in json.load(sys.stdin)))')
-  (cd "$src" && tar -cf - Common $dirs --exclude='*.doc' --exclude='*.docx' --exclude='*.pdf') | tar -C "$out" -xf - && mkdir -p "$out/src" && mv "$out/Common" "$out/Samples" "$out/src/"
+  (cd "$src" && tar --exclude='*.doc' --exclude='*.docx' --exclude='*.pdf' -cf - Common $dirs) | tar -C "$out" -xf - &&
+    mkdir -p "$out/src" && mv "$out/Common" "$out/Samples" "$out/src/"
   echo "${archs[*]}" > "$out/archs.txt"
   tar -C "$here/bin" -cJf "$here/bin/cuda_samples.tar.xz" cuda_samples
   exit $status
