@@ -1268,8 +1268,10 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
     rewordDiagnostics(ci, c, said);
     // Once a file the targets read differently is met, what the parse says is held
     // until it is known to count (Compilation::retryWithOwnCopies).
-    respelling.perTarget->firstMet = [&c] { c.holdDiagnostics(); };
-    if (!respelling.perTarget->paths.empty()) c.holdDiagnostics(); // the main file, read already
+    if (respelling.perTarget) { // CUDA sources only
+      respelling.perTarget->firstMet = [&c] { c.holdDiagnostics(); };
+      if (!respelling.perTarget->paths.empty()) c.holdDiagnostics(); // the main file, read already
+    }
     OneParseAction action(c, report, respelling);
     ok = ci.ExecuteAction(action) && c.finish(ci);
     if (!ok && c.groupsForRetry()) {
