@@ -60,7 +60,9 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
   // circle runs Clang on a thread with a 1 GiB stack (frontend/main.cpp): deep nesting
   // that would exhaust a default stack is fine here.
   args.push_back("-Wno-stack-exhausted");
-  args.insert(args.end(), opts.compileArgs.begin(), opts.compileArgs.end());
+  // nvcc's -std names the C++ dialect: a C source of the same command keeps C's.
+  for (const std::string& a : opts.compileArgs)
+    if (cxx || !(llvm::StringRef(a).starts_with("-std=") && llvm::StringRef(a).contains("++"))) args.push_back(a);
   // -v: the header search list, as clang prints it (Meson and CMake read it).
   if (opts.verbose && !opts.dryRun) args.push_back("-v");
   // circle's own headers (circle/vulkan.hpp) sit beside bin/ as include/.

@@ -32,6 +32,15 @@ struct Need {
 // What each pointer argument of a defined function needs of the objects passed to it.
 using ArgumentNeeds = llvm::DenseMap<const llvm::Argument*, Need>;
 
+// Whether `u` only lists the object for the tools (llvm.used, llvm.compiler.used,
+// llvm.global.annotations), through the constant arrays and structs that hold it, or is
+// a constant nothing uses any more (LLVM keeps dead constants until the context goes).
+bool listedOnly(const llvm::User* u) {
+  if (auto* g = llvm::dyn_cast<llvm::GlobalVariable>(u)) return g->getName().starts_with("llvm.");
+  if (!llvm::isa<llvm::ConstantAggregate>(u)) return false;
+  return llvm::all_of(u->users(), listedOnly);
+}
+
 Need neededBy(const llvm::Value* root, const ArgumentNeeds& arguments) {
   Need need;
   llvm::SmallPtrSet<const llvm::Value*, 16> seen{root};
@@ -80,7 +89,7 @@ Need neededBy(const llvm::Value* root, const ArgumentNeeds& arguments) {
                  llvm::isa<llvm::AddrSpaceCastOperator>(u) || llvm::isa<llvm::PHINode>(u) ||
                  llvm::isa<llvm::SelectInst>(u)) {
         follow(u);
-      } else if (!llvm::isa<llvm::ICmpInst>(u)) {
+      } else if (!llvm::isa<llvm::ICmpInst>(u) && !listedOnly(u)) {
         need.escapes = true; // ptrtoint, a return, an aggregate...
       }
     }

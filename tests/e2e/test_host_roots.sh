@@ -70,10 +70,10 @@ int main() {
   printf("%d %d %d %d\n", out[0], out[1], out[2], out[3]);
 }
 SRC
-out=$(cu -v -sm_75 -gpu -S -emit-llvm implicit.cu -o implicit.ll 2>&1); rc=$?
+out=$(cu -v -std=c++20 -sm_75 -gpu -S -emit-llvm implicit.cu -o implicit.ll 2>&1); rc=$?
 expect_eq "$rc" 0 "implicit calls in a kernel"
 expect_not_contains "$out" "generated again" "the readings see operator<=>, get() and the default argument"
-out=$(cu -v -sm_75 implicit.cu -o implicit 2>&1); rc=$?
+out=$(cu -v -std=c++20 -sm_75 implicit.cu -o implicit 2>&1); rc=$?
 expect_eq "$rc" 0 "the executable builds"
 
 # An explicit instantiation definition's members are emitted whether or not this

@@ -30,6 +30,16 @@ LIBRARIES = {'cudart': None, 'cudart_static': None, 'cuda_driver': '-lcuda', 'nv
              'npps': '-lnpps', 'nvml': '-lnvidia-ml', 'cupti': '-lcupti'}
 
 
+CUDA = os.environ.get('CUDA_PATH', '/usr/local/cuda')
+
+
+def toolkit_has(library):
+    # -lnppc: is libnppc.so in the toolkit? (a toolkit may leave NPP or nvJPEG out)
+    name = 'lib' + library[2:] + '.so'
+    return any(os.path.exists(os.path.join(CUDA, d, name)) for d in ('lib64', 'lib', 'targets/x86_64-linux/lib')) or \
+        library in ('-lcuda', '-lnvidia-ml')
+
+
 def samples(root):
     found = []
     for dirpath, _, files in sorted(os.walk(os.path.join(root, 'Samples'))):
@@ -41,8 +51,14 @@ def samples(root):
         if not exe or OUTSIDE.search(text):
             continue
         sources = [s for s in exe.group(2).split() if re.search(r'\.(cu|cpp|c|cxx)$', s)]
-        # The sample's own directory on the include path (its CMake says so).
-        includes = ['.'] if re.search(r'target_include_directories[^)]*CMAKE_CURRENT_SOURCE_DIR', text) else []
+        # The sample's own include directories (its CMake says which).
+        includes = []
+        for args in re.findall(r'target_include_directories\s*\(([^)]*)\)', text):
+            for word in args.split()[1:]:
+                if word.startswith('${CMAKE_CURRENT_SOURCE_DIR}'):
+                    includes.append('.' + word[len('${CMAKE_CURRENT_SOURCE_DIR}'):])
+                elif word not in ('PUBLIC', 'PRIVATE', 'INTERFACE') and '$' not in word:
+                    includes.append(word)
         if not sources or '${' in ' '.join(sources):
             continue
         # Built on Windows only: an if(WIN32) still open where the executable is added.
@@ -55,7 +71,7 @@ def samples(root):
                 name = word[len('CUDA::'):] if word.startswith('CUDA::') else None
                 if word in ('PUBLIC', 'PRIVATE', 'INTERFACE'):
                     continue
-                if name not in LIBRARIES:
+                if name not in LIBRARIES or (LIBRARIES[name] and not toolkit_has(LIBRARIES[name])):
                     outside = True
                 elif LIBRARIES[name] and LIBRARIES[name] not in links:
                     links.append(LIBRARIES[name])
