@@ -5,10 +5,12 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Mangle.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/ParsedAttrInfo.h"
 #include "clang/Lex/Token.h"
 #include "clang/Sema/ParsedAttr.h"
 #include "clang/Sema/Sema.h"
+#include "clang/Sema/TemplateInstCallback.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -80,6 +82,115 @@ struct StorageOnlyAttr : clang::ParsedAttrInfo {
 
 clang::ParsedAttrInfoRegistry::Add<StorageOnlyAttr> registration("storage_only", "Circle's [[storage_only]]");
 
+void warnUnconstructed(clang::Sema& sema, const clang::VarDecl* var) {
+  sema.Diag(var->getLocation(), sema.getDiagnostics().getCustomDiagID(
+                                    clang::DiagnosticsEngine::Warning,
+                                    "__shared__ object '%0' is not constructed (as with nvcc: a __shared__ "
+                                    "variable has no dynamic initialization); declare it [[storage_only]] and "
+                                    "construct it with placement new"))
+      << var->getName();
+}
+
+bool needsNoConstruction(const clang::VarDecl* var) {
+  const auto* record = var->getType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+  return !record || (record->hasTrivialDefaultConstructor() && record->hasTrivialDestructor());
+}
+
+// A __shared__ object in a template: Clang does not carry a plugin attribute into
+// instantiations, and it refuses the object's default construction when the template
+// is instantiated, so the pattern's objects without an initializer are instantiated
+// as automatic (Clang checks only static ones) and made static again, unconstructed,
+// once the function's body is instantiated: before code generation or anything else
+// reads their storage. A lambda in that body that captured one by copy (where nvcc's
+// refers to the object) is an error rather than a silent copy.
+class SharedInTemplates : public clang::TemplateInstantiationCallback {
+public:
+  explicit SharedInTemplates(clang::Sema& sema) : sema_(sema) {}
+  void add(clang::VarDecl* pattern) { patterns_.push_back(pattern); }
+
+  void initialize(const clang::Sema&) override {}
+  void finalize(const clang::Sema&) override {}
+  void atTemplateBegin(const clang::Sema&, const clang::Sema::CodeSynthesisContext& context) override {
+    if (context.Kind != clang::Sema::CodeSynthesisContext::TemplateInstantiation || depth_++) return;
+    for (clang::VarDecl* pattern : patterns_)
+      if (defaultInitialized(pattern)) pattern->setStorageClass(clang::SC_None);
+  }
+  void atTemplateEnd(const clang::Sema&, const clang::Sema::CodeSynthesisContext& context) override {
+    if (context.Kind != clang::Sema::CodeSynthesisContext::TemplateInstantiation) return;
+    if (auto* function = llvm::dyn_cast_or_null<clang::FunctionDecl>(context.Entity);
+        function && function->getBody())
+      restore(function->getBody());
+    if (--depth_) return;
+    for (clang::VarDecl* pattern : patterns_) pattern->setStorageClass(clang::SC_Static);
+  }
+
+private:
+  // Declared without an initializer: none in a dependent type's pattern, a default
+  // construction in a known type's.
+  static bool defaultInitialized(const clang::VarDecl* pattern) {
+    if (pattern->isInvalidDecl()) return false;
+    const clang::Expr* init = pattern->getInit();
+    if (!init) return true;
+    const auto* construct = llvm::dyn_cast<clang::CXXConstructExpr>(init->IgnoreImplicit());
+    return construct && construct->getNumArgs() == 0 && construct->getParenOrBraceRange().isInvalid();
+  }
+
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    std::vector<clang::VarDecl*> vars;
+    std::vector<clang::LambdaExpr*> lambdas;
+    bool VisitVarDecl(clang::VarDecl* var) {
+      if (var->hasAttr<clang::CUDASharedAttr>() && var->isLocalVarDecl() &&
+          var->getStorageClass() == clang::SC_None)
+        vars.push_back(var);
+      return true;
+    }
+    bool VisitLambdaExpr(clang::LambdaExpr* lambda) {
+      lambdas.push_back(lambda);
+      return true;
+    }
+  };
+
+  void restore(clang::Stmt* body) {
+    Finder found;
+    found.TraverseStmt(body);
+    for (clang::VarDecl* var : found.vars) {
+      var->setStorageClass(clang::SC_Static);
+      if (var->isInvalidDecl() || var->getType()->isDependentType() || needsNoConstruction(var)) continue;
+      var->setInit(nullptr);
+      const auto* record = var->getType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+      if (!record->hasTrivialDefaultConstructor()) warnUnconstructed(sema_, var);
+    }
+    for (clang::LambdaExpr* lambda : found.lambdas)
+      for (const clang::LambdaCapture& capture : lambda->captures())
+        if (capture.capturesVariable() && capture.getCaptureKind() == clang::LCK_ByCopy &&
+            std::find(found.vars.begin(), found.vars.end(), capture.getCapturedVar()) != found.vars.end())
+          sema_.Diag(capture.getLocation(),
+                     sema_.getDiagnostics().getCustomDiagID(
+                         clang::DiagnosticsEngine::Error,
+                         "a lambda in a template copies the __shared__ object '%0', which has a constructor: "
+                         "not supported; capture it by reference"))
+              << capture.getCapturedVar()->getName();
+  }
+
+  clang::Sema& sema_;
+  std::vector<clang::VarDecl*> patterns_;
+  int depth_ = 0;
+};
+
+// The callback of this Sema (each front-end pass has its own), added on first need.
+SharedInTemplates& sharedInTemplates(clang::Sema& sema) {
+  static std::pair<clang::Sema*, SharedInTemplates*> current{nullptr, nullptr};
+  bool registered = current.first == &sema &&
+                    std::any_of(sema.TemplateInstCallbacks.begin(), sema.TemplateInstCallbacks.end(),
+                                [](const auto& callback) { return callback.get() == current.second; });
+  if (!registered) {
+    auto callback = std::make_unique<SharedInTemplates>(sema);
+    current = {&sema, callback.get()};
+    sema.TemplateInstCallbacks.push_back(std::move(callback));
+  }
+  return *current.second;
+}
+
 // `__shared__` (the prelude redefines it to carry this attribute) in a function body,
 // on an object whose constructor or destructor is not empty: Clang refuses it; nvcc
 // warns that it is not initialized and compiles it, and so does circle. Its
@@ -90,13 +201,15 @@ struct SharedStorageAttr : clang::ParsedAttrInfo {
   SharedStorageAttr() { Spellings = kSpellings; }
   AttrHandling handleDeclAttribute(clang::Sema& sema, clang::Decl* d, const clang::ParsedAttr&) const override {
     auto* var = llvm::dyn_cast<clang::VarDecl>(d);
-    if (!var || !var->getDeclContext()->isFunctionOrMethod() || var->getDeclContext()->isDependentContext() ||
-        var->getType()->isDependentType() || !sema.isCompleteType(var->getLocation(), var->getType()))
+    if (!var || !var->getDeclContext()->isFunctionOrMethod()) return AttributeApplied;
+    if (var->getDeclContext()->isDependentContext()) {
+      sharedInTemplates(sema).add(var);
       return AttributeApplied;
+    }
+    if (!sema.isCompleteType(var->getLocation(), var->getType()) || needsNoConstruction(var)) return AttributeApplied;
     const auto* record = var->getType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
-    if (!record || (record->hasTrivialDefaultConstructor() && record->hasTrivialDestructor())) return AttributeApplied;
-    initializeAsBytes(sema.getASTContext(), var);
     if (!record->hasTrivialDefaultConstructor()) state().unconstructedShared.push_back({var, &sema});
+    initializeAsBytes(sema.getASTContext(), var);
     return AttributeApplied;
   }
 };
@@ -114,12 +227,7 @@ std::function<void(const clang::Token&)> watchStorageOnly() {
     state().typesToRestore.clear();
     for (auto& [var, sema] : state().unconstructedShared) {
       if (std::find(state().declared.begin(), state().declared.end(), var) != state().declared.end()) continue;
-      sema->Diag(var->getLocation(), sema->getDiagnostics().getCustomDiagID(
-                                         clang::DiagnosticsEngine::Warning,
-                                         "__shared__ object '%0' is not constructed (as with nvcc: a __shared__ "
-                                         "variable has no dynamic initialization); declare it [[storage_only]] and "
-                                         "construct it with placement new"))
-          << var->getName();
+      warnUnconstructed(*sema, var);
     }
     state().unconstructedShared.clear();
   };

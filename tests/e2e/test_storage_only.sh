@@ -33,6 +33,40 @@ expect_eq "$(cu -sm_90 explicit.cxx -o explicit 2>&1)" "" "[[storage_only]] says
 printf '#include <cuda/barrier>\n__global__ void k() { __shared__ cuda::barrier<cuda::thread_scope_block> b; init(&b, 1); b.arrive_and_wait(); }\nint main() {}\n' > barrier.cxx
 expect_eq "$(cu -sm_90 barrier.cxx -o barrier 2>&1)" "" "__shared__ cuda::barrier: as with nvcc, no warning"
 
+# The same in templates (a kernel template, a dependent type, a class template's member):
+# as nvcc, a warning per instantiation, and the object is not constructed or destroyed.
+cat > tmpl.cu <<'EOF'
+struct Bar { int v; __device__ Bar() : v(7) {} __device__ ~Bar() { v = 0; } };
+struct Pod { int v; };
+template <int N> __global__ void k(int* out) { __shared__ Bar b; out[threadIdx.x] = b.v + N; }
+template <class T> __global__ void kt(int* out) {
+  __shared__ T b;
+  __shared__ float plain[4];
+  if (threadIdx.x == 0) b.v = 5;
+  __syncthreads();
+  auto f = [&] { return b.v; };
+  out[threadIdx.x] = f() + int(plain[0]) * 0;
+}
+template <class T> struct S { __device__ int g() { __shared__ T x; return x.v; } };
+template <class T> __global__ void km(int* out) { out[0] = S<T>{}.g(); }
+template __global__ void k<1>(int*);
+template __global__ void kt<Bar>(int*);
+template __global__ void kt<Pod>(int*);
+template __global__ void km<Bar>(int*);
+EOF
+out=$(cu -sm_90 -c tmpl.cu -o tmpl.o 2>&1); expect_eq "$?" 0 "__shared__ objects with constructors in templates compile, as with nvcc ($out)"
+expect_contains "$out" "tmpl.cu:3:63: warning: __shared__ object 'b' is not constructed" "a kernel template's object"
+expect_contains "$out" "tmpl.cu:5:16: warning: __shared__ object 'b' is not constructed" "a dependent type's object"
+expect_contains "$out" "tmpl.cu:12:65: warning: __shared__ object 'x' is not constructed" "a class template member's object"
+expect_eq "$(grep -c 'is not constructed' <<< "$out")" 3 "no warning for Pod (trivial)"
+cu -sm_90 --cuda-device-only -S tmpl.cu -o tmpl.ptx > /dev/null 2>&1
+expect_eq "$(grep -cE '^\s*\.shared .*_ZZ2ktI3(Bar|Pod)EvPiE1b' tmpl.ptx)" 2 "kt's objects are __shared__ ($(grep '\.shared' tmpl.ptx))"
+expect_eq "$(grep -cE 'st\.shared\.(b|u)32\s+\[[^]]*\], (7|0);' tmpl.ptx)" 0 "neither constructed nor destroyed"
+printf 'struct Bar { int v; __device__ Bar() : v(7) {} };\ntemplate <class T> __global__ void k(int* o) {\n  __shared__ T b;\n  o[0] = [=] { return b.v; }();\n}\ntemplate <class T> __global__ void k2() { __shared__ T c = T(); }\ntemplate __global__ void k<Bar>(int*);\ntemplate __global__ void k2<Bar>();\n' > tmpl_bad.cu
+out=$(cu -sm_90 -c tmpl_bad.cu -o tmpl_bad.o 2>&1); expect_eq "$?" 1 "a copy of the object or an initializer in a template fails"
+expect_contains "$out" "tmpl_bad.cu:4:23: error: a lambda in a template copies the __shared__ object 'b', which has a constructor: not supported; capture it by reference" "a by-copy capture is an error, not a silent copy"
+expect_contains "$out" "tmpl_bad.cu:6:56: error: initialization is not supported for __shared__ variables" "an initializer stays an error"
+
 # Misuse.
 printf 'struct S { S(int) {} ~S() {} };\n[[storage_only]] S a = S(1);\nvoid f() {\n  [[storage_only]] S b;\n}\nint main() {}\n' > bad.cxx
 out=$("$CIRCLE" bad.cxx -o bad 2>&1); rc=$?
