@@ -68,11 +68,17 @@ public:
   // used, as the dialect is not portable C++ anyway).
   void staticAssertMessage(const clang::Token& tok);
 
+  // nvcc reads a GNU asm statement's operands without commas between them
+  // (`:: "r"(a) "l"(b)`, as cuda-samples write it); Clang needs them: after an
+  // operand's ')' followed in the file by another operand, a ',' is given to the parser.
+  void asmOperandCommas(const clang::Token& tok);
+
   void onTokenInOrder(const clang::Token& tok);
 
 private:
   enum class For { None, Paren, Header };
   enum class Assert { None, Keyword, Condition, Message, Joined };
+  enum class Asm { None, Keyword, Template, Operands };
 
   static llvm::StringRef name(const clang::Token& t) {
     return t.is(tok::identifier) ? t.getIdentifierInfo()->getName() : llvm::StringRef();
@@ -297,6 +303,8 @@ private:
   std::set<std::string, std::less<>> attributes_;          // user attributes declared so far
   Assert assert_ = Assert::None;
   int assertDepth_ = 0;
+  Asm asm_ = Asm::None;
+  int asmDepth_ = 0;
   clang::FileID lastFile_;                                 // the previous token's file
   bool startPending_ = false; // a statement starts unseen: after a directive or another file
   bool userFile_ = false;     // lastFile_ is a user's file (not a system header)

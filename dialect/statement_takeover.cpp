@@ -55,6 +55,7 @@ void DialectTakeover::onToken(const clang::Token& tok) {
 
 void DialectTakeover::onTokenInOrder(const clang::Token& tok) {
   staticAssertMessage(tok);
+  asmOperandCommas(tok);
   if (tok.getLocation().isFileID() && startPending_) {
     startPending_ = false;
     if (!tok.isOneOf(tok::semi, tok::l_brace, tok::r_brace)) firstStatement(tok);

@@ -32,6 +32,35 @@ void DialectTakeover::staticAssertMessage(const clang::Token& tok) {
   }
 }
 
+void DialectTakeover::asmOperandCommas(const clang::Token& tok) {
+  switch (asm_) {
+  case Asm::None:
+    if (tok.is(tok::kw_asm)) asm_ = Asm::Keyword;
+    return;
+  case Asm::Keyword:
+    if (tok.isOneOf(tok::kw_volatile, tok::kw_inline, tok::kw_goto)) return;
+    asm_ = tok.is(tok::l_paren) ? Asm::Template : Asm::None;
+    asmDepth_ = 1;
+    return;
+  case Asm::Template:
+  case Asm::Operands:
+    if (opensBracket(tok.getKind())) ++asmDepth_;
+    else if (closesBracket(tok.getKind()) && --asmDepth_ == 0) asm_ = Asm::None;
+    else if (asmDepth_ == 1 && tok.isOneOf(tok::colon, tok::coloncolon)) asm_ = Asm::Operands;
+    if (asm_ != Asm::Operands || !tok.is(tok::r_paren) || asmDepth_ != 1) return;
+    // The next operand: its constraint string, or its [name].
+    if (clang::Lexer* lexer = fileLexerAfter(tok)) {
+      llvm::StringRef next = restOfFile(*lexer).ltrim();
+      if (next.starts_with("\"") || next.starts_with("[")) {
+        std::vector<clang::Token> out;
+        lexText(",", tok.getLocation(), out);
+        enter(out);
+      }
+    }
+    return;
+  }
+}
+
 bool DialectTakeover::isStringTrait(const std::vector<RawToken>& t, size_t dot) {
   if (dot == 0 || dot + 1 >= t.size() || t[dot].kind != tok::period || !t[dot + 1].is("string")) return false;
   if (dot + 2 < t.size() &&

@@ -69,6 +69,27 @@ expect_contains "$out" "byref.cxx:4:23: error: the lambda passed to a kernel cap
 expect_eq "$(grep -c 'error: the lambda' <<< "$out")" 2 "each captured variable, the by-value lambda not"
 expect_no_file byref "no executable"
 
+# nvcc reads asm operands without commas between them (cuda-samples' multi-device CG):
+# the same PTX as with the commas; a missing comma before anything else stays an error.
+cat > asmcomma.cu <<'SRC'
+__global__ void k(unsigned char* p, int v, int* q) {
+  asm volatile("st.release.sys.global.u8 [%1], %0;" ::"r"(v) "l"(p) : "memory");
+  int r;
+  asm("add.s32 %0, %1, %2;" : "=r"(r) : [a] "r"(v) [b] "r"(v + 1));
+  *q = r;
+}
+SRC
+sed -e 's/"r"(v) "l"(p)/"r"(v), "l"(p)/' -e 's/"r"(v) \[b\]/"r"(v), [b]/' asmcomma.cu > asmcomma_commas.cu
+cu -sm_90 --cuda-device-only -S asmcomma.cu -o asmcomma.ptx > build.log 2>&1
+expect_eq "$?" 0 "operands without commas compile ($(cat build.log))"
+cu -sm_90 --cuda-device-only -S asmcomma_commas.cu -o asmcomma_commas.ptx > /dev/null 2>&1
+expect_eq "$(grep -v '^//' asmcomma.ptx)" "$(grep -v '^//' asmcomma_commas.ptx)" "the PTX of the commas' spelling"
+expect_contains "$(cat asmcomma.ptx)" "st.release.sys.global.u8" "the asm reaches the PTX"
+printf '__global__ void k(int v) { asm volatile("" :: "r"(v) v); }\n' > asmbad.cu
+out=$(cu -sm_90 -c asmbad.cu -o asmbad.o 2>&1)
+expect_eq "$?" 1 "a missing comma before an expression is an error"
+expect_contains "$out" "asmbad.cu:1:54: error: expected ')'" "Clang's error, at the token"
+
 # Issue reproducers that nvcc builds: a tile shuffle in a kernel launched by an untagged
 # host function; thrust::find_if with a __host__ __device__ functor (Thrust's sequential
 # branch is device-only); cudaGraphSetConditional without -rdc (libcudadevrt, by nvlink);
