@@ -1177,16 +1177,26 @@ void printPlan(const Options& o, const CudaToolkit* tk, const clang::CompilerInv
 
 } // namespace
 
+namespace {
+// Whether a file's text names a kernel or a launch: what a host-only parse cannot read.
+bool mentionsKernels(const std::string& path) {
+  auto text = llvm::MemoryBuffer::getFile(path);
+  return text && ((*text)->getBuffer().contains("__global__") || (*text)->getBuffer().contains("<<<"));
+}
+} // namespace
+
 bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, const std::string& output,
                    TempDir& temps, PendingOutputs& outputs, PhaseReport& report, std::string& text) {
   if (input.path != "-" && !llvm::sys::fs::is_regular_file(input.path)) {
     reportError("no such file: '" + input.path + "'");
     return false;
   }
-  if (input.language == Language::C) tk = nullptr; // C is host code
+  // C, and the C++ files nvcc sends to the host compiler, are host code.
+  const CudaToolkit* hostHeaders = nullptr;
+  if (input.language == Language::C || input.hostOnly) std::swap(tk, hostHeaders);
   Input source = input;
   if (!source.preprocessed && source.path != "-" && isCirclePreprocessedOutput(source.path)) source.preprocessed = true;
-  auto inv = buildInvocation(o, tk, source);
+  auto inv = buildInvocation(o, tk, source, hostHeaders);
   if (!inv) return false;
   if (o.dryRun) {
     printPlan(o, tk, *inv);
@@ -1288,6 +1298,9 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
       ok = again->ExecuteAction(second) && retry.finish(*again);
     }
   }
+  if (!ok && hostHeaders && input.hostOnly && mentionsKernels(input.path))
+    reportNote("'" + input.path + "' is host C++, as nvcc compiles it; -x cu compiles it as CUDA (so do the "
+               "extensions .cu and .cxx)");
   if (!ok || !deps) return ok;
   if (o.kind == OutputKind::Dependencies && o.deps.file.empty()) {
     text += deps->text();

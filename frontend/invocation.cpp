@@ -23,7 +23,7 @@
 namespace circle {
 
 std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, const CudaToolkit* toolkit,
-                                                           const Input& input) {
+                                                           const Input& input, const CudaToolkit* hostHeaders) {
   // Clang's driver knows this machine's header layout (libstdc++, glibc, Clang's
   // resource headers); we ask it for a host-only parse and take the cc1 options it
   // would use, with the user's own Clang options in it.
@@ -44,17 +44,18 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
   } else {
     const char* lang = cxx ? (input.preprocessed ? "c++-cpp-output" : "c++") : (input.preprocessed ? "cpp-output" : "c");
     args.insert(args.end(), {"-x", lang});
+    if (hostHeaders) args.insert(args.end(), {"-isystem", hostHeaders->includeDir});
   }
   args.push_back("-fsyntax-only");
   if (cxx) {
     // `if consteval` ahead of `if target` chains is Circle syntax in every mode.
     args.push_back("-Wno-c++23-extensions");
-    // A .cu file gets nvcc's default standard (C++17 with GNU extensions), so that what
-    // nvcc compiles means the same (C++20's <cmath> declares std::lerp, which clashes with
-    // code's own lerp); circle's own sources (.cxx, .cpp) get C++20, which the guide's
+    // A .cu or .cpp file gets nvcc's default standard (C++17 with GNU extensions), so that
+    // what nvcc compiles means the same (C++20's <cmath> declares std::lerp, which clashes
+    // with code's own lerp); circle's own sources (.cxx) get C++20, which the guide's
     // programs use, and so does preprocessed input (circle's -E output of either reads as
     // C++20: the prelude it holds may be C++20's).
-    bool nvccSource = input.language == Language::CUDA && !input.preprocessed;
+    bool nvccSource = (input.language == Language::CUDA || input.hostOnly) && !input.preprocessed;
     if (opts.std.empty()) args.push_back(nvccSource ? "-std=gnu++17" : "-std=c++20");
   }
   // circle runs Clang on a thread with a 1 GiB stack (frontend/main.cpp): deep nesting

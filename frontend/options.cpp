@@ -566,9 +566,9 @@ Input classifyInput(const std::string& path) {
   else if (ext == ".c") in.language = Language::C;
   else if (ext == ".i") in = {path, true, Language::C, true};
   else if (ext == ".ii") in = {path, true, Language::CXX, true};
-  else if (ext == ".cpp" || ext == ".cxx" || ext == ".cc" || ext == ".c++" || ext == ".cp" || ext == ".C" ||
-           ext == ".CPP" || ext == ".s" || ext == ".S")
-    in.language = Language::CXX;
+  else if (ext == ".cxx" || ext == ".s" || ext == ".S") in.language = Language::CXX;
+  else if (ext == ".cpp" || ext == ".cc" || ext == ".c++" || ext == ".cp" || ext == ".C" || ext == ".CPP")
+    in.hostOnly = true;
   else in.source = false; // .o, .a, .so, .so.1, and anything else: the link's
   return in;
 }

@@ -43,6 +43,10 @@ struct Input {
   bool source = true;      // false: an object or library for the link
   Language language = Language::CXX;
   bool preprocessed = false; // .i/.ii/.cui or -x *-cpp-output: no prelude, no implicit includes
+  // A C++ file nvcc hands to the host compiler (.cpp, .cc, .c++, .cp, .C): host code,
+  // __CUDACC__ undefined, the toolkit's headers on the include path; -x cu makes it
+  // CUDA. Circle's own .cxx (the guide's programs) and -x c++ are single-source C++.
+  bool hostOnly = false;
 };
 
 // One word of the link's command line, in the order the user gave it; a source's

@@ -185,6 +185,8 @@ private:
 std::function<void(const clang::Token&)> banCudaArch(clang::Preprocessor& pp, bool archSpecificTargets,
                                                      std::function<bool(llvm::StringRef)> readPerTarget,
                                                      std::function<bool(llvm::StringRef)> hostView) {
+  // Host-only code (C, nvcc's host files, no toolkit) has the host's view and no other.
+  if (!pp.getLangOpts().CUDA) return [](const clang::Token&) {};
   auto ban = std::make_unique<CudaArchBan>(pp, archSpecificTargets, std::move(readPerTarget), std::move(hostView));
   CudaArchBan* raw = ban.get();
   pp.addPPCallbacks(std::move(ban));

@@ -113,7 +113,10 @@ public:
   void atTemplateBegin(const clang::Sema&, const clang::Sema::CodeSynthesisContext& context) override {
     if (context.Kind != clang::Sema::CodeSynthesisContext::TemplateInstantiation || depth_++) return;
     for (clang::VarDecl* pattern : patterns_)
-      if (defaultInitialized(pattern)) pattern->setStorageClass(clang::SC_None);
+      if (defaultInitialized(pattern)) {
+        pattern->setStorageClass(clang::SC_None);
+        flipped_.push_back(pattern);
+      }
   }
   void atTemplateEnd(const clang::Sema&, const clang::Sema::CodeSynthesisContext& context) override {
     if (context.Kind != clang::Sema::CodeSynthesisContext::TemplateInstantiation) return;
@@ -121,14 +124,16 @@ public:
         function && function->getBody())
       restore(function->getBody());
     if (--depth_) return;
-    for (clang::VarDecl* pattern : patterns_) pattern->setStorageClass(clang::SC_Static);
+    for (clang::VarDecl* pattern : flipped_) pattern->setStorageClass(clang::SC_Static);
+    flipped_.clear();
   }
 
 private:
   // Declared without an initializer: none in a dependent type's pattern, a default
   // construction in a known type's.
   static bool defaultInitialized(const clang::VarDecl* pattern) {
-    if (pattern->isInvalidDecl()) return false;
+    // Not `extern __shared__ T a[];`: Clang makes only a local __shared__ object static.
+    if (pattern->isInvalidDecl() || pattern->getStorageClass() != clang::SC_Static) return false;
     const clang::Expr* init = pattern->getInit();
     if (!init) return true;
     const auto* construct = llvm::dyn_cast<clang::CXXConstructExpr>(init->IgnoreImplicit());
@@ -173,7 +178,7 @@ private:
   }
 
   clang::Sema& sema_;
-  std::vector<clang::VarDecl*> patterns_;
+  std::vector<clang::VarDecl*> patterns_, flipped_;
   int depth_ = 0;
 };
 

@@ -13,12 +13,44 @@ expect_eq "$(./host_only_code 2>&1)" "rdtsc advances: 1
 sqrt via SSE: 4
 kernel registered, not launched" "CUDA program run without launching"
 
-# The extension does not matter: with --cuda-path .cu/.cpp/.cxx are CUDA, without it C++.
-for ext in cu cpp cxx; do
+# The extension decides as with nvcc: .cu is CUDA, and so is circle's own .cxx (the
+# guide's programs); .cpp/.cc go to the host's parse (no __CUDACC__, the toolkit's headers
+# on the path), unless -x cu. Without --cuda-path every one is C++.
+for ext in cu cxx; do
   cp "$EXAMPLES/hello.cxx" "hello_src.$ext"
   cu -sm_90 "hello_src.$ext" -o "hello_$ext"
   expect_eq "$("$CIRCLE" --list-fatbin="hello_$ext" | grep -c sm_90)" 2 ".$ext compiles as CUDA"
 done
+cp "$EXAMPLES/hello.cxx" hello_src.cpp
+out=$(cu -sm_90 hello_src.cpp -o hello_cpp 2>&1)
+expect_eq "$?" 1 "a .cpp with a kernel fails, as with nvcc"
+expect_contains "$out" "circle: note: 'hello_src.cpp' is host C++, as nvcc compiles it; -x cu compiles it as CUDA" "the note says why and what to do"
+expect_no_file hello_cpp "no executable"
+cu -sm_90 -x cu hello_src.cpp -o hello_xcu
+expect_eq "$("$CIRCLE" --list-fatbin=hello_xcu | grep -c sm_90)" 2 "-x cu makes it CUDA"
+cat > host_side.cpp <<'SRC'
+#include <cuda_runtime.h>
+#include <cstdio>
+int launch(int n);
+int main() {
+#ifdef __CUDACC__
+  printf("__CUDACC__ ");
+#endif
+#ifdef __CUDA_ARCH__
+  printf("__CUDA_ARCH__ ");
+#endif
+  printf("sizeof(dim3) %zu, ", sizeof(dim3));
+  printf("%d\n", launch(0));
+}
+SRC
+cat > kernels.cu <<'SRC'
+__global__ void k() {}
+int launch(int n) { if (n) k<<<1, 1>>>(); return 42; }
+SRC
+cu -sm_90 kernels.cu host_side.cpp -o mixed > build.log 2>&1
+expect_eq "$?" 0 "a .cu and a host .cpp link together ($(cat build.log))"
+expect_eq "$(./mixed)" "sizeof(dim3) 12, 42" "the .cpp's host view: no __CUDACC__, CUDA's types"
+expect_eq "$("$CIRCLE" --list-fatbin=mixed | grep -c sm_90)" 2 "the .cu's device code"
 cp "$PROGRAMS/host_stl.cpp" host_stl.cu
 "$CIRCLE" host_stl.cu -o host_stl_cu
 expect_eq "$(./host_stl_cu | tail -1)" "total 32" ".cu without --cuda-path is C++"
