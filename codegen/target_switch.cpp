@@ -35,6 +35,12 @@ TargetSwitch::TargetSwitch(clang::ASTContext& ctx, clang::LangOptions& langOpts,
     // libdevice provides errno-free math; calls keep their C names and are bound
     // to __nv_* at device link time.
     langOpts_.MathErrno = 0;
+    // -Xcompiler -fopenmp is for host code, as with nvcc. Clang's OpenMP code generation
+    // for a GPU would otherwise move every local whose address escapes into
+    // __kmpc_alloc_shared (OpenMP's generic data-sharing mode), a runtime device code
+    // lacks; CUDA's mode keeps locals where CUDA puts them. An OpenMP directive reached
+    // from a kernel then calls the OpenMP runtime, which the device link reports.
+    langOpts_.OpenMPCUDAMode = 1;
   }
 }
 

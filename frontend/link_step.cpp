@@ -99,6 +99,22 @@ bool linkDeviceCode(const Options& o, const std::function<const CudaToolkit*()>&
   return true;
 }
 
+// nvcc's users link GCC's OpenMP runtime by hand (`-Xcompiler -fopenmp -lgomp`). With
+// -fopenmp Clang's driver links LLVM's libomp, which also carries libgomp's entry
+// points: linking both would give the program two runtimes, each with its own threads
+// (omp_get_thread_num() from the other one says 0). libomp alone serves both.
+void linkOneOpenMPRuntime(std::vector<std::string>& args) {
+  bool libomp = std::any_of(args.begin(), args.end(), [](const std::string& a) {
+    return a == "-fopenmp" || a == "-fopenmp=libomp" || a == "-fopenmp=libiomp5";
+  });
+  if (!libomp) return;
+  for (size_t i = 0; i < args.size();) {
+    if (args[i] == "-lgomp") args.erase(args.begin() + i);
+    else if (args[i] == "-l" && i + 1 < args.size() && args[i + 1] == "gomp") args.erase(args.begin() + i, args.begin() + i + 2);
+    else ++i;
+  }
+}
+
 } // namespace
 
 bool deviceLinkObjects(const Options& o, const std::function<const CudaToolkit*()>& toolkit,
@@ -143,6 +159,7 @@ bool linkProgram(const Options& o, const std::function<const CudaToolkit*()>& to
     if (i == lastObject) req.args.insert(req.args.end(), libraries.begin(), libraries.end());
   }
   req.args.insert(req.args.end(), extra.begin(), extra.end());
+  linkOneOpenMPRuntime(req.args);
   if (o.spirv) req.args.push_back("-lvulkan"); // circle/vulkan.hpp's loader
   req.output = output;
   req.optionsOnly = o.inputs.empty();

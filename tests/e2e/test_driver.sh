@@ -86,6 +86,25 @@ int main() {
 }
 EOF
 "$CIRCLE" -sm_90 -fopenmp omp.cu -o omp_prog && expect_eq "$(./omp_prog)" "5050" "-fopenmp (host code, Clang's libomp)"
+# nvcc's OpenMP spelling: -Xcompiler -fopenmp with GCC's runtime named by hand. One
+# runtime serves the program (omp_get_thread_num() counts every thread), and a kernel
+# with a local array whose address escapes compiles (no OpenMP runtime in device code).
+cat > omp2.cu <<'EOF'
+#include <cstdio>
+#include <omp.h>
+__device__ void fill(float* a, float v) { for (int i = 0; i < 8; ++i) a[i] = v * i; }
+__global__ void k(float* p) { float a[8]; fill(a, p[0]); p[threadIdx.x] = a[threadIdx.x % 8]; }
+int main() {
+  int seen[4] = {0, 0, 0, 0};
+#pragma omp parallel num_threads(4)
+  seen[omp_get_thread_num() % 4] = 1;
+  printf("%d threads\n", seen[0] + seen[1] + seen[2] + seen[3]);
+}
+EOF
+"$CIRCLE" -sm_90 -Xcompiler -fopenmp omp2.cu -o omp2_prog -lgomp > omp2.log 2>&1
+expect_eq "$?" 0 "-Xcompiler -fopenmp -lgomp with a kernel's local array ($(cat omp2.log))"
+expect_eq "$(./omp2_prog)" "4 threads" "one OpenMP runtime"
+expect_eq "$(ldd omp2_prog | grep -c libgomp)" 0 "libomp alone (it has libgomp's entry points)"
 
 out=$("$CIRCLE" -frobnicate k.cu 2>&1); expect_contains "$out" "unknown option '-frobnicate'" "unknown option"
 out=$("$CIRCLE" --cuda-pth="$CUDA_PATH" k.cu 2>&1); expect_contains "$out" "did you mean '--cuda-path=" "did you mean"
