@@ -90,6 +90,24 @@ out=$(cu -sm_90 -c asmbad.cu -o asmbad.o 2>&1)
 expect_eq "$?" 1 "a missing comma before an expression is an error"
 expect_contains "$out" "asmbad.cu:1:54: error: expected ')'" "Clang's error, at the token"
 
+# What nvcc's cuda_runtime.h brings into every CUDA source, used by host code without an
+# include of its own (llm.c's dev/cuda kernels): <math.h>'s ::isfinite in an untagged
+# template, <time.h>'s clock and time, <string.h>, <stdlib.h>; the device keeps its own.
+cat > nvcc_includes.cu <<'SRC'
+template <class T> int classify(T x) { return isfinite(x) + 2 * isnan(x) + 4 * isinf(x) + 8 * signbit(x); }
+__global__ void k(const float* p, int* o) { o[0] = classify(p[0]) + isfinite(p[1]); }
+int main() {
+  clock_t c = clock(); time_t t = time(nullptr);
+  char buf[8]; memcpy(buf, "abcd", 5);
+  void* m = malloc(4); free(m);
+  printf("%d %d %d %zu %d\n", classify(1.0f), classify(-1.0 / 0.0), classify(0.0f / 0.0f), strlen(buf),
+         (int)(c >= 0 && t > 0));
+}
+SRC
+cu -sm_90 nvcc_includes.cu -o nvcc_includes > build.log 2>&1
+expect_eq "$?" 0 "host code uses what cuda_runtime.h includes ($(cat build.log))"
+expect_eq "$(./nvcc_includes)" "1 12 2 4 1" "the host's functions"
+
 # Issue reproducers that nvcc builds: a tile shuffle in a kernel launched by an untagged
 # host function; thrust::find_if with a __host__ __device__ functor (Thrust's sequential
 # branch is device-only); cudaGraphSetConditional without -rdc (libcudadevrt, by nvlink);

@@ -8,6 +8,7 @@ case "$repo" in
   NVIDIA/cutlass) commit=$CUTLASS_COMMIT ;;
   ggml-org/ggml) commit=$GGML_COMMIT ;;
   NVIDIA/cuda-samples) commit=$SAMPLES_COMMIT ;;
+  karpathy/llm.c) commit=$LLMC_COMMIT ;;
   *) echo "unknown project $repo" >&2; exit 2 ;;
 esac
 mirror="$MIRRORS/${repo/\//+}/repo"
@@ -23,6 +24,6 @@ if grep -q 'unable to read' "$dest.missing"; then
   echo "$(grep -c 'unable to read' "$dest.missing") files absent from the snapshot: $(grep -o "of [^ ]*" "$dest.missing" | tr '\n' ' ')"
 fi
 rm -f "$dest.missing"
-[ -e "$dest/CMakeLists.txt" ] || { echo "the snapshot in $mirror lacks $commit" >&2; exit 1; }
+[ -n "$(ls -A "$dest")" ] || { echo "the snapshot in $mirror lacks $commit" >&2; exit 1; }
 echo "$commit" > "$dest/.circle-commit"
 echo "$repo at $commit in $dest"

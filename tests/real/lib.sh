@@ -12,6 +12,7 @@ REAL="${REAL:-$root/../ext}" # where checkouts live: $REAL/<owner>+<name>
 CUTLASS_COMMIT=7107b05535f8977f5ecb9d01ee203205b1fd9bc4
 GGML_COMMIT=d99724f2b141fed9e1a9f402213506c081433465
 SAMPLES_COMMIT=c94ff366aed18c797b8a85dfaac7817b0228b420
+LLMC_COMMIT=f1e2ace651495b74ae22d45d1723443fd00ecd3a
 
 # The checkout of owner/name, refused unless it holds the pinned commit.
 checkout_of() {
