@@ -153,18 +153,20 @@ struct OtherViews {
   FilePredicate keepsHostView;
   ViewInstanceMaker make;
   // Compiles a group from its view; the host's launches tell it which kernels the
-  // 5th chevron argument gives which sms (the view's pass skips host bodies).
+  // 5th chevron argument gives which sms.
   std::function<bool(const ViewGroup&, const LaunchIndex& hostLaunches, DeviceProducts&)> compile;
 };
 
-// A device view's pass generates no host code, and nvcc's device pass does not check
-// what host functions call: the bodies of functions only the host runs (main, and
-// those tagged __host__ alone) are skipped there, so a call from host code to a
-// function this view declares __device__ is no error.
+// A device view's pass that cannot parse a host function's body (it calls what this
+// view declares __device__ alone: `#ifdef __CUDA_ARCH__ __device__ int f()...` called
+// from main, which nvcc's device pass does not check) is parsed again without the
+// bodies of the functions only the host runs: main, and non-template functions tagged
+// __host__ alone. A template's body stays: its instantiations may name kernels.
 bool runsOnHostOnly(const clang::Decl* d) {
   const clang::FunctionDecl* fd = d->getAsFunction();
   if (!fd) return false;
   if (fd->isMain()) return true;
+  if (fd->isTemplated()) return false;
   bool host = false;
   for (const clang::Attr* a : fd->attrs()) {
     if (a->isImplicit()) continue;
@@ -198,7 +200,7 @@ public:
       retryWithOwnCopies(ci);
       return;
     }
-    if (said_) said_->release();
+    if (said_ && (host_ || skipHostBodies_)) said_->release(); // another view's first attempt: by its caller
     ci_ = &ci;
     ast_ = &ast;
     asmDiagnostics_->diags = &ci.getDiagnostics();
@@ -316,6 +318,15 @@ public:
   void holdDiagnostics() {
     if (said_) said_->hold();
   }
+  void releaseDiagnostics() {
+    if (said_) said_->release();
+  }
+  void dropDiagnostics() {
+    if (said_) said_->drop();
+  }
+  // Another view's pass without the bodies of host-only functions (runsOnHostOnly).
+  void skipHostBodies() { skipHostBodies_ = true; }
+  bool skipsHostBodies() const { return skipHostBodies_; }
   const std::optional<std::vector<ViewGroup>>& groupsForRetry() const { return groups_; }
   void useGroups(std::vector<ViewGroup> groups) {
     sms_ = groups.front().sms;
@@ -926,6 +937,7 @@ private:
   // (frontend/pass_diagnostics.h). Otherwise what it said is said.
   void retryWithOwnCopies(clang::CompilerInstance& ci) {
     if (!said_) return;
+    if (!host_ && !skipHostBodies_) return; // another view's first attempt: held for its retry
     if (host_ && views_ && views_->files && !views_->files->paths.empty() && !views_->fromStdin && !groups_ &&
         !said_->errorsSaid()) {
       std::optional<std::vector<ViewGroup>> groups = groupTargetsByView(views_->make, o_.smTargets, views_->keepsHostView);
@@ -1013,6 +1025,7 @@ private:
   const OtherViews* views_;
   const LaunchIndex* hostLaunches_; // another view's pass: the host's pass's launches
   PassDiagnostics* said_ = nullptr;  // the host's pass: owned by its compiler instance
+  bool skipHostBodies_ = false;
   std::optional<std::vector<ViewGroup>> groups_; // known before the parse (a retry)
   DeviceProducts others_; // the host's pass: what the other views' passes made; theirs: their images
   llvm::LLVMContext llvm_;
@@ -1071,7 +1084,7 @@ protected:
           parse_.reset(); // the parse ends where code generation begins
           c_.onParsed(ci, ast, log);
         },
-        c_.generatesHost() ? std::function<bool(const clang::Decl*)>() : runsOnHostOnly);
+        c_.skipsHostBodies() ? runsOnHostOnly : std::function<bool(const clang::Decl*)>());
   }
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     clang::Preprocessor& pp = ci.getPreprocessor();
@@ -1203,6 +1216,7 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
     return true;
   }
   SourceRespelling respelling;
+  respelling.toolkitHeaders = tk != nullptr;
   if (tk) {
     respelling.sms = o.smTargets;
     // Only these keep the host's view of __CUDA_ARCH__ (frontend/target_views.h).
@@ -1260,19 +1274,36 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
   } else {
     SaidWarnings said;
     views.compile = [&](const ViewGroup& group, const LaunchIndex& hostLaunches, DeviceProducts& into) {
-      // Its targets' copies of the statement guards only: the others may name what only
-      // their views declare.
-      std::unique_ptr<clang::CompilerInstance> other = views.make(group.view, /*preprocessOnly=*/false, &group.sms);
-      if (!other) return false;
-      if (deps) other->addDependencyCollector(deps);
-      other->getFrontendOpts().SkipFunctionBodies = true; // of host-only functions (runsOnHostOnly)
-      Compilation c(o, tk, input.path, output, temps, outputs, report, group.sms, /*host=*/false, nullptr,
-                    &hostLaunches);
-      rewordDiagnostics(*other, c, said);
-      OneParseAction action(c, report, respelling);
-      if (!other->ExecuteAction(action) || !c.finish(*other)) return false;
-      c.handOver(into);
-      return true;
+      // Every body first, as nvcc's device pass parses them: host code instantiates the
+      // kernels it launches (main's kernel templates, CUB's dispatch). Then, where a host
+      // function's body cannot be read in this view, without those (runsOnHostOnly).
+      for (bool skip : {false, true}) {
+        // Its targets' copies of the statement guards only: the others may name what
+        // only their views declare.
+        std::unique_ptr<clang::CompilerInstance> other = views.make(group.view, /*preprocessOnly=*/false, &group.sms);
+        if (!other) return false;
+        if (skip) other->getFrontendOpts().SkipFunctionBodies = true;
+        if (deps) other->addDependencyCollector(deps);
+        Compilation c(o, tk, input.path, output, temps, outputs, report, group.sms, /*host=*/false, nullptr,
+                      &hostLaunches);
+        rewordDiagnostics(*other, c, said);
+        // The first attempt's diagnostics are held, its count of them not printed: what
+        // counts is said after it succeeds, or by the second attempt.
+        bool carets = other->getDiagnosticOpts().ShowCarets;
+        if (skip) c.skipHostBodies();
+        else c.holdDiagnostics(), other->getDiagnosticOpts().ShowCarets = false;
+        OneParseAction action(c, report, respelling);
+        bool ok = other->ExecuteAction(action) && c.finish(*other);
+        other->getDiagnosticOpts().ShowCarets = carets;
+        if (ok) {
+          c.releaseDiagnostics();
+          c.handOver(into);
+          return true;
+        }
+        if (skip) return false;
+        c.dropDiagnostics();
+      }
+      return false;
     };
     Compilation c(o, tk, input.path, output, temps, outputs, report, o.smTargets, /*host=*/true, &views);
     rewordDiagnostics(ci, c, said);

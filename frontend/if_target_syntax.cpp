@@ -98,7 +98,8 @@ private:
 // as the file is read, since its size from stat stays right.
 class RespelledFile : public llvm::vfs::File {
 public:
-  explicit RespelledFile(std::unique_ptr<llvm::vfs::File> inner) : inner_(std::move(inner)) {}
+  RespelledFile(std::unique_ptr<llvm::vfs::File> inner, bool toolkitHeaders)
+      : inner_(std::move(inner)), toolkitHeaders_(toolkitHeaders) {}
   llvm::ErrorOr<llvm::vfs::Status> status() override { return inner_->status(); }
   llvm::ErrorOr<std::string> getName() override { return inner_->getName(); }
   std::error_code close() override { return inner_->close(); }
@@ -107,7 +108,8 @@ public:
     auto buffer = inner_->getBuffer(name, size, nullTerminated, isVolatile);
     if (!buffer) return buffer;
     llvm::StringRef path = (*buffer)->getBufferIdentifier();
-    std::optional<std::string> text = respellToolkitHeader(path, (*buffer)->getBuffer());
+    std::optional<std::string> text;
+    if (toolkitHeaders_) text = respellToolkitHeader(path, (*buffer)->getBuffer());
     if (auto chains = respellConstevalChains(text ? *text : (*buffer)->getBuffer())) text = std::move(chains);
     if (!text) return buffer;
     return llvm::MemoryBuffer::getMemBufferCopy(*text, path);
@@ -115,6 +117,7 @@ public:
 
 private:
   std::unique_ptr<llvm::vfs::File> inner_;
+  bool toolkitHeaders_;
 };
 
 // A file whose text circle rewrote to another length: what Clang stats and reads
@@ -155,7 +158,7 @@ public:
       if (const std::string* text = rewritten(path.str(), *st))
         return std::unique_ptr<llvm::vfs::File>(
             std::make_unique<RewrittenFile>(llvm::vfs::Status::copyWithNewSize(*st, text->size()), *text));
-    return std::unique_ptr<llvm::vfs::File>(std::make_unique<RespelledFile>(std::move(*file)));
+    return std::unique_ptr<llvm::vfs::File>(std::make_unique<RespelledFile>(std::move(*file), respelling_.toolkitHeaders));
   }
 
 private:

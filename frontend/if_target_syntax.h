@@ -51,6 +51,9 @@ struct PerTargetFiles {
 // leaves per target is read as target `view` reads it (0: the host, where
 // __CUDA_ARCH__ is undefined), and the file is listed in `perTarget`.
 struct SourceRespelling {
+  // The toolkit's headers as circle's single pass reads them (frontend/toolkit_headers.h);
+  // off for host-only code, which reads them as the host compiler does.
+  bool toolkitHeaders = true;
   std::vector<int> sms;
   std::vector<std::string> systemDirs; // each ending in '/'
   int view = 0;

@@ -229,4 +229,28 @@ expect_contains "$out" "unsupported GPU architecture '-sm_999a'" "an unknown arc
 out=$(cu -sm_100f feat_scope.cu -o feat_scope 2>&1); rc=$?
 expect_eq "$rc" 1 "family-specific sms are refused"
 expect_contains "$out" "family-specific architectures (sm_XXf) are not supported" "and the message says why"
+# A view's pass generates every kernel the host launches, however the host reaches it:
+# main launching a kernel template, CUB's dispatch (templates tagged __host__, and the
+# inline __host__ function whose EmptyKernel tells CUB the PTX version) called from an
+# untagged function. Each kernel the host registers has its entry in the sm's PTX.
+cat > view_kernels.cu <<'SRC'
+#include <cub/cub.cuh>
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+#define VAL 1
+#else
+#define VAL 2
+#endif
+template <class T> __global__ void k(T* p) { p[0] = VAL; }
+void sort_pairs(const float* ki, float* ko, const int* vi, int* vo, int n, void* tmp, size_t& bytes) {
+  cub::DeviceRadixSort::SortPairs(tmp, bytes, ki, ko, vi, vo, n);
+}
+int main() { int* p = nullptr; k<int><<<1, 1>>>(p); }
+SRC
+out=$(cu -sm_90 -Rcircle-passes -S -gpu view_kernels.cu -o vk 2>&1)
+expect_contains "$out" "remark: compiled in 2 front-end passes" "the view has a pass of its own"
+cu -sm_90 -S -emit-llvm view_kernels.cu -o vk.ll > /dev/null 2>&1
+registered=$(grep -ac 'call i32 @__cudaRegisterFunction' vk.ll)
+expect_eq "$(grep -c '^\.visible \.entry\|^\.weak \.entry\|\.entry ' vk.sm_90.ptx)" "$registered" "every registered kernel has its entry ($registered)"
+expect_contains "$(cat vk.sm_90.ptx)" "EmptyKernel" "CUB's EmptyKernel"
+expect_contains "$(cat vk.sm_90.ptx)" "_Z1kIiEvPT_" "main's kernel template"
 finish

@@ -51,6 +51,12 @@ cu -sm_90 kernels.cu host_side.cpp -o mixed > build.log 2>&1
 expect_eq "$?" 0 "a .cu and a host .cpp link together ($(cat build.log))"
 expect_eq "$(./mixed)" "sizeof(dim3) 12, 42" "the .cpp's host view: no __CUDACC__, CUDA's types"
 expect_eq "$("$CIRCLE" --list-fatbin=mixed | grep -c sm_90)" 2 "the .cu's device code"
+# The toolkit's headers read in a host file as the host compiler reads them (cuBLAS's
+# headers bring cuda_fp16.h, whose NV_IF_TARGET branches name device-only functions).
+printf '#include <cuda_fp16.h>\n#include <cstdio>\nint main() { printf("%%.2f\\n", __half2float(__float2half(1.5f))); }\n' > fp16.cpp
+cu -sm_90 fp16.cpp -o fp16 > build.log 2>&1
+expect_eq "$?" 0 "cuda_fp16.h in a host .cpp ($(cat build.log))"
+expect_eq "$(./fp16)" "1.50" "its host conversions"
 cp "$PROGRAMS/host_stl.cpp" host_stl.cu
 "$CIRCLE" host_stl.cu -o host_stl_cu
 expect_eq "$(./host_stl_cu | tail -1)" "total 32" ".cu without --cuda-path is C++"

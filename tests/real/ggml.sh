@@ -5,9 +5,10 @@
 #                                      (ARCHS: CMAKE_CUDA_ARCHITECTURES, default 90); the
 #                                      programs and libraries packed as tests/real/bin/ggml.tar.xz,
 #                                      with the sources nvcc's build needs
-#   tests/real/ggml.sh run             on the GPU machine (carry tests/real/bin/ggml.tar.xz):
-#                                      builds ggml with nvcc (when cmake is there), runs
-#                                      test-backend-ops -b CUDA0 (and perf) for both builds
+#   tests/real/ggml.sh nvcc            on the GPU machine (carry tests/real/bin/ggml.tar.xz):
+#                                      nvcc's build of the same sources (needs cmake there)
+#   tests/real/ggml.sh run [-o OP]     there: test-backend-ops -b CUDA0 for both builds
+#   tests/real/ggml.sh perf -o OP ...  there: perf mode for both, circle's time over nvcc's
 source "$(dirname "$0")/lib.sh"
 out="$here/bin/ggml"
 
@@ -40,25 +41,59 @@ build)
   echo "$archs" > "$out/archs.txt"
   tar -C "$here/bin" -cJf "$here/bin/ggml.tar.xz" --exclude='*.o' --exclude='CMakeFiles' ggml
   ;;
-run)
+nvcc | run | perf)
   [ -d "$out" ] || tar -C "$here/bin" -xJf "$here/bin/ggml.tar.xz"
   cd "$out"
   archs=$(cat archs.txt)
-  if command -v cmake > /dev/null && [ ! -x build-nvcc/bin/test-backend-ops ]; then
-    cmake -S src -B build-nvcc -DCMAKE_BUILD_TYPE=Release -DGGML_CUDA=ON -DGGML_NATIVE=OFF \
+  if [ "$1" = nvcc ]; then
+    command -v cmake > /dev/null || { echo "no cmake here: nvcc's build needs it"; exit 1; }
+    start=$(date +%s)
+    cmake -S src -B build-nvcc -G "$(command -v ninja > /dev/null && echo Ninja || echo 'Unix Makefiles')" \
+      -DCMAKE_BUILD_TYPE=Release -DGGML_CUDA=ON -DGGML_NATIVE=OFF \
       -DCMAKE_CUDA_ARCHITECTURES="$archs" -DGGML_CCACHE=OFF > nvcc-configure.log 2>&1 &&
       cmake --build build-nvcc --target test-backend-ops -j "$(nproc)" > nvcc-build.log 2>&1 ||
-      { echo "nvcc's build failed"; tail -5 nvcc-build.log; }
+      { echo "nvcc's build failed"; tail -5 nvcc-configure.log nvcc-build.log; exit 1; }
+    echo "nvcc's build of ggml ($archs, $(nproc) jobs): $(( $(date +%s) - start )) s"
+    exit 0
   fi
-  for b in circle nvcc; do
-    [ -x "build-$b/bin/test-backend-ops" ] || { echo "$b: no test-backend-ops"; continue; }
-    LD_LIBRARY_PATH="build-$b/bin:$LD_LIBRARY_PATH" "build-$b/bin/test-backend-ops" -b CUDA0 > "$b.ops.log" 2>&1
-    echo "$b: exit $? $(grep -E '[0-9]+/[0-9]+ tests passed' "$b.ops.log" | tail -1)"
-    grep -E 'FAIL' "$b.ops.log" | head -10
-  done
+  # The circle build's libraries by a path relative to here (its RUNPATH names the build machine's).
+  ops() { local b=$1; shift; LD_LIBRARY_PATH="build-$b/bin:build-$b/src:build-$b/src/ggml-cuda:${LD_LIBRARY_PATH:-}" \
+          "build-$b/bin/test-backend-ops" "$@"; }
+  if [ "$1" = run ]; then
+    # test mode: every op on CUDA0 against the CPU backend; a filter (-o OP) may follow.
+    shift
+    for b in circle nvcc; do
+      [ -x "build-$b/bin/test-backend-ops" ] || { echo "$b: no test-backend-ops"; continue; }
+      ops "$b" test -b CUDA0 "$@" > "$b.ops.log" 2>&1
+      echo "$b: exit $? $(grep -E '[0-9]+/[0-9]+ tests passed' "$b.ops.log" | tail -1)"
+      grep -E 'FAIL' "$b.ops.log" | head -20
+    done
+    [ -f circle.ops.log ] && [ -f nvcc.ops.log ] &&
+      echo "failing with circle, passing with nvcc: $(comm -23 <(grep FAIL circle.ops.log | sort -u) <(grep FAIL nvcc.ops.log | sort -u) | wc -l)"
+    exit 0
+  fi
+  # perf mode for the ops named (-o OP each): each case's time per run, circle over nvcc.
+  shift
+  for b in circle nvcc; do ops "$b" perf -b CUDA0 "$@" > "$b.perf.log" 2>&1; done
+  python3 - circle.perf.log nvcc.perf.log <<'PY'
+import math, re, sys
+def runs(path):
+    out = {}
+    for line in open(path):
+        m = re.match(r'\s*(\S.*?):\s+\d+ runs -\s+([0-9.]+) us/run', line)
+        if m: out[m.group(1)] = float(m.group(2))
+    return out
+c, n = runs(sys.argv[1]), runs(sys.argv[2])
+common = [k for k in c if k in n and n[k] > 0]
+if not common: sys.exit("no case timed by both builds")
+ratios = sorted((c[k] / n[k], k) for k in common)
+geo = math.exp(sum(math.log(r) for r, _ in ratios) / len(ratios))
+print(f"{len(common)} cases: circle/nvcc time geometric mean {geo:.3f}")
+for r, k in ratios[-8:]: print(f"  slowest: {r:.3f} {k} ({c[k]:.1f} vs {n[k]:.1f} us)")
+PY
   ;;
 *)
-  echo "usage: tests/real/ggml.sh build [ARCHS] | run" >&2
+  echo "usage: tests/real/ggml.sh build [ARCHS] | nvcc | run [-o OP] | perf -o OP..." >&2
   exit 2
   ;;
 esac
