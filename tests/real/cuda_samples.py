@@ -29,6 +29,8 @@ LIBRARIES = {'cudart': None, 'cudart_static': None, 'cuda_driver': '-lcuda', 'nv
              'nppig': '-lnppig', 'nppim': '-lnppim', 'nppist': '-lnppist', 'nppisu': '-lnppisu', 'nppitc': '-lnppitc',
              'npps': '-lnpps', 'nvml': '-lnvidia-ml', 'cupti': '-lcupti'}
 
+# What CMake's FindCUDAToolkit links with a target besides its own library.
+DEPENDENCIES = {'cusolver': ['cublas', 'cublasLt', 'cusparse'], 'cublas': ['cublasLt']}
 
 CUDA = os.environ.get('CUDA_PATH', '/usr/local/cuda')
 
@@ -71,10 +73,11 @@ def samples(root):
                 name = word[len('CUDA::'):] if word.startswith('CUDA::') else None
                 if word in ('PUBLIC', 'PRIVATE', 'INTERFACE'):
                     continue
-                if name not in LIBRARIES or (LIBRARIES[name] and not toolkit_has(LIBRARIES[name])):
-                    outside = True
-                elif LIBRARIES[name] and LIBRARIES[name] not in links:
-                    links.append(LIBRARIES[name])
+                for n in [name] + DEPENDENCIES.get(name, []):
+                    if n not in LIBRARIES or (LIBRARIES[n] and not toolkit_has(LIBRARIES[n])):
+                        outside = True
+                    elif LIBRARIES[n] and LIBRARIES[n] not in links:
+                        links.append(LIBRARIES[n])
         if not outside:
             rel = os.path.relpath(dirpath, root)
             found.append({'name': exe.group(1), 'dir': rel, 'sources': sources, 'libs': links, 'includes': includes,
@@ -119,9 +122,12 @@ def build(root, out, compiler, cuda, archs, tag, jobs):
 VOLATILE = re.compile(r'[-+]?\d+\.\d+(e[-+]?\d+)?|0x[0-9a-fA-F]+|\d{4,}')
 
 
-def run(out, root, cuda, archs):
+def run(out, root, cuda, archs, jobs=4):
     summary = {'same': [], 'differ': [], 'circle_fails': [], 'nvcc_fails': [], 'not_built': []}
-    for s in samples(root):
+
+    # A few samples at once (each its circle and nvcc builds in turn): what they print is
+    # compared with the numbers masked, so sharing the GPU changes no verdict.
+    def outputs_of(s):
         outputs = {}
         for tag in ('circle', 'nvcc'):
             exe = os.path.join(os.path.abspath(out), f"{s['name']}.{tag}")
@@ -134,6 +140,15 @@ def run(out, root, cuda, archs):
                 outputs[tag] = (p.returncode, p.stdout + p.stderr)
             except subprocess.TimeoutExpired:
                 outputs[tag] = (124, 'timed out')
+            with open(exe + '.out', 'w') as f:
+                f.write(f'exit {outputs[tag][0]}\n{outputs[tag][1]}')
+        return outputs
+
+    from concurrent.futures import ThreadPoolExecutor
+    listed = samples(root)
+    with ThreadPoolExecutor(jobs) as pool:
+        results = list(pool.map(outputs_of, listed))
+    for s, outputs in zip(listed, results):
         c, n = outputs['circle'], outputs['nvcc']
         if c is None:
             summary['not_built'].append(s['name'])

@@ -40,10 +40,8 @@ run)
   [ -d "$out" ] || tar -C "$here/bin" -xJf "$here/bin/llmc.tar.xz"
   arch=$(cat "$out/arch.txt")
   mkdir -p "$out/nvcc"
-  for t in $targets; do
-    [ -x "$out/nvcc/$t" ] && continue
-    make -s -C "$out/src" GPU_COMPUTE_CAPABILITY="$arch" "$t" > "$out/nvcc/$t.log" 2>&1 && mv "$out/src/$t" "$out/nvcc/$t"
-  done
+  make -s -j"$(nproc)" -C "$out/src" GPU_COMPUTE_CAPABILITY="$arch" $targets > "$out/nvcc/build.log" 2>&1
+  for t in $targets; do [ -x "$out/src/$t" ] && mv "$out/src/$t" "$out/nvcc/$t"; done
   # A program's kernels: "block_size N | time T ms" lines, one per kernel variant it runs.
   times() { grep -oE 'block_size +[0-9]+ *\| *time +[0-9.]+ ms' "$1" | awk '{print $2 "=" $5}' | tr '\n' ' '; }
   for t in $targets; do
