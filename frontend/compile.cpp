@@ -1290,8 +1290,12 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
         // The first attempt's diagnostics are held, its count of them not printed: what
         // counts is said after it succeeds, or by the second attempt.
         bool carets = other->getDiagnosticOpts().ShowCarets;
-        if (skip) c.skipHostBodies();
-        else c.holdDiagnostics(), other->getDiagnosticOpts().ShowCarets = false;
+        if (skip) {
+          c.skipHostBodies();
+        } else {
+          c.holdDiagnostics();
+          other->getDiagnosticOpts().ShowCarets = false;
+        }
         OneParseAction action(c, report, respelling);
         bool ok = other->ExecuteAction(action) && c.finish(*other);
         other->getDiagnosticOpts().ShowCarets = carets;

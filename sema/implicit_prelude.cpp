@@ -245,14 +245,13 @@ std::string launchPreludeText(const PreludeConfig& config) {
   if (!config.cuda) return text;
   llvm::raw_string_ostream os(text);
   os << "#pragma clang system_header\n";
-  if (config.launchChecks)
-    os << "#define __CIRCLE_LAUNCH_CHECKS 1\n#include <stdio.h>\n#include <assert.h>\n"
-          "#if __cplusplus >= 202002L\n#include <source_location>\n#endif\n";
   // What nvcc's cuda_runtime.h brings into every CUDA source, which host code uses
   // without including it: <math.h>'s ::isfinite/::isnan, <time.h>'s clock, <string.h>...
   os << "#include <math.h>\n#include <stdlib.h>\n#include <stdio.h>\n#include <string.h>\n"
         "#include <strings.h>\n#include <time.h>\n#include <ctype.h>\n#include <limits.h>\n"
         "#include <assert.h>\n#include <alloca.h>\n";
+  if (config.launchChecks)
+    os << "#define __CIRCLE_LAUNCH_CHECKS 1\n#if __cplusplus >= 202002L\n#include <source_location>\n#endif\n";
   os << kLaunchConfiguration;
   os << kHostMinMax;
   os << nvccBuiltinsPreludeText();
