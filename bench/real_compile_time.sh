@@ -31,5 +31,5 @@ for src in "${sources[@]}"; do
           "${common[@]}" "$ggml/$src" -o "$work/n.o") "
   done
   mc=$(echo "$c" | median) mn=$(echo "$n" | median)
-  printf '%-34s %10.1f %10.1f %12.2f\n' "$src" "$mc" "$mn" "$(echo "$mn / $mc" | bc -l)"
+  printf '%-34s %10.1f %10.1f %12.2f\n' "$src" "$mc" "$mn" "$(awk -v n="$mn" -v c="$mc" 'BEGIN {print n / c}')"
 done
