@@ -10,7 +10,6 @@
 #include "clang/Lex/Token.h"
 #include "clang/Sema/ParsedAttr.h"
 #include "clang/Sema/Sema.h"
-#include "clang/Sema/Template.h"
 #include "clang/Sema/TemplateInstCallback.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
@@ -102,8 +101,8 @@ bool needsNoConstruction(const clang::VarDecl* var) {
 // is instantiated, so the pattern's objects without an initializer are instantiated
 // as automatic (Clang checks only static ones) and made static again, unconstructed,
 // once the function's body is instantiated: before code generation or anything else
-// reads their storage. Only objects whose instantiated type has a constructor or
-// destructor take that path. A lambda in that body that captured one by copy (where nvcc's
+// reads their storage. Objects of a known type without a constructor or destructor
+// do not take that path. A lambda in that body that captured one by copy (where nvcc's
 // refers to the object) is an error rather than a silent copy.
 class SharedInTemplates : public clang::TemplateInstantiationCallback {
 public:
@@ -114,9 +113,8 @@ public:
   void finalize(const clang::Sema&) override {}
   void atTemplateBegin(const clang::Sema&, const clang::Sema::CodeSynthesisContext& context) override {
     if (context.Kind != clang::Sema::CodeSynthesisContext::TemplateInstantiation || depth_++) return;
-    const auto* function = llvm::dyn_cast_or_null<clang::FunctionDecl>(context.Entity);
     for (clang::VarDecl* pattern : patterns_)
-      if (defaultInitialized(pattern) && mayNeedConstruction(pattern, function)) {
+      if (defaultInitialized(pattern) && mayNeedConstruction(pattern)) {
         pattern->setStorageClass(clang::SC_None);
         flipped_.push_back(pattern);
       }
@@ -143,21 +141,13 @@ private:
     return construct && construct->getNumArgs() == 0 && construct->getParenOrBraceRange().isInvalid();
   }
 
-  // Whether the object's type, as `function`'s instantiation gives it, has a constructor
-  // or destructor to leave out; an object whose type stays unknown here (another
-  // function's, or one whose substitution fails) is taken to have one. Only those are
-  // instantiated as automatic: any other stays static, so a lambda refers to it.
-  bool mayNeedConstruction(const clang::VarDecl* pattern, const clang::FunctionDecl* function) {
+  // Whether the object's type may have a constructor or destructor to leave out: a
+  // dependent type is taken to have one (substituting it here would need the
+  // instantiation's local scope). Only those are instantiated as automatic: any other
+  // stays static, so a lambda refers to it.
+  bool mayNeedConstruction(const clang::VarDecl* pattern) {
     clang::QualType type = pattern->getType();
-    if (type->isDependentType()) {
-      const clang::FunctionDecl* own = function ? function->getTemplateInstantiationPattern() : nullptr;
-      if (!own || !own->Encloses(pattern->getDeclContext())) return true;
-      clang::MultiLevelTemplateArgumentList args =
-          sema_.getTemplateInstantiationArgs(function, nullptr, false, std::nullopt, /*RelativeToPrimary=*/true);
-      clang::Sema::SFINAETrap trap(sema_);
-      type = sema_.SubstType(type, args, pattern->getLocation(), pattern->getDeclName());
-      if (type.isNull() || trap.hasErrorOccurred() || type->isDependentType()) return true;
-    }
+    if (type->isDependentType()) return true;
     clang::QualType element = sema_.getASTContext().getBaseElementType(type);
     const auto* record = element->getAsCXXRecordDecl();
     if (!record) return false;
