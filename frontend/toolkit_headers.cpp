@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <initializer_list>
+#include <vector>
 
 namespace circle {
 namespace {
@@ -79,20 +80,93 @@ std::string errorInPlace(llvm::StringRef text, llvm::StringRef message) {
   return out;
 }
 
+// One preprocessor directive: where its logical line (continuations included) lies.
+struct Directive {
+  size_t begin = 0, end = 0;
+  std::string keyword; // if, ifdef, ifndef, elif, elifdef, elifndef, else, endif
+};
+
+std::vector<Directive> directives(llvm::StringRef text) {
+  std::vector<Directive> out;
+  for (size_t at = 0; at < text.size();) {
+    size_t end = at;
+    while (true) { // the logical line: a backslash before the break continues it
+      end = text.find('\n', end);
+      if (end == llvm::StringRef::npos) {
+        end = text.size();
+        break;
+      }
+      if (end == at || text[end - 1] != '\\') break;
+      ++end;
+    }
+    llvm::StringRef line = text.substr(at, end - at).ltrim(" \t");
+    if (line.consume_front("#")) {
+      line = line.ltrim(" \t");
+      llvm::StringRef keyword = line.take_while([](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+      if (keyword.starts_with("if") || keyword.starts_with("el") || keyword == "endif")
+        out.push_back({at, end, keyword.str()});
+    }
+    at = end + 1;
+  }
+  return out;
+}
+
+// CCCL writes, where a compiler that sees host and device in one pass (nvc++) needs
+// other code than a two-pass one, a conditional that asks `_CCCL_CUDA_COMPILER(NVHPC)`
+// with, in the same #if...#endif, a test of __CUDA_ARCH__ (or its feature macros) for
+// the two-pass path. circle reads __CUDA_ARCH__ as the host does, so the two-pass
+// path would give every sm the host's choice: cuda::ptx's instructions would become
+// calls to an undefined function, and Thrust's device-side tuning (core/util.h's
+// sm52/sm60 plan) would disagree with the tuning its host side launches with (a
+// silent empty thrust::set_union). circle takes nvc++'s path in each such
+// conditional; nvc++'s __NVCOMPILER_CUDA_ARCH__ is defined (frontend/invocation.cpp).
+size_t takeOnePassBranches(std::string& text) {
+  const llvm::StringRef nvhpc = "_CCCL_CUDA_COMPILER(NVHPC)";
+  struct Open {
+    std::vector<const Directive*> conditions; // the #if and #elif lines
+    bool asksNvhpc = false, readsArch = false;
+  };
+  std::vector<Directive> all = directives(text);
+  std::vector<Open> open;
+  size_t count = 0;
+  for (const Directive& d : all) {
+    // What the directive tests: comments after it often name the other branch's macros.
+    llvm::StringRef line = llvm::StringRef(text).substr(d.begin, d.end - d.begin);
+    line = line.substr(0, std::min(line.find("//"), line.find("/*")));
+    if (llvm::StringRef(d.keyword).starts_with("if")) open.push_back({});
+    if (line.contains("__CUDA_ARCH"))
+      for (Open& o : open) o.readsArch = true;
+    if (open.empty()) continue;
+    if (d.keyword != "endif") {
+      open.back().conditions.push_back(&d);
+      open.back().asksNvhpc |= line.contains(nvhpc);
+      continue;
+    }
+    Open chain = std::move(open.back());
+    open.pop_back();
+    if (!chain.asksNvhpc || !chain.readsArch) continue;
+    for (const Directive* c : chain.conditions) {
+      std::string within = text.substr(c->begin, c->end - c->begin);
+      if (size_t n = respellEvery(within, nvhpc, nvhpc.size(), "1")) {
+        text.replace(c->begin, within.size(), within);
+        count += n;
+      }
+    }
+  }
+  return count;
+}
+
 // CCCL picks the code of a compiler that sees host and device in one pass where it
 // tests _NVHPC_CUDA (CUB's PTX version from __builtin_current_device_sm(), Thrust's
 // device-side terminate). circle takes those paths: in CCCL's headers the name reads
 // __circle__, which circle predefines. Defining _NVHPC_CUDA itself would also make
 // CCCL's compiler detection look for nvc++'s version macros (cuda/std/__cccl/
 // compiler.h, left as it is) and change the CUDA headers' own paths.
-// cuda::ptx wraps each PTX instruction in `#if _CCCL_CUDA_COMPILER(NVHPC) ||
-// __CUDA_ARCH__ >= N`, else a call to an undefined function: circle, too, keeps the
-// instruction, and the NV_IF_TARGET around its use decides which sms reach it.
 std::optional<std::string> respellNvhpcTests(llvm::StringRef path, llvm::StringRef text) {
   if (!path.contains("/cccl/") || path.ends_with("/cuda/std/__cccl/compiler.h")) return std::nullopt;
   std::string out = text.str();
   size_t count = respellEvery(out, "_NVHPC_CUDA", 11, "__circle__");
-  if (path.contains("/cuda/__ptx/")) count += respellEvery(out, "_CCCL_CUDA_COMPILER(NVHPC)", 26, "1");
+  count += takeOnePassBranches(out);
   if (count == 0) return std::nullopt;
   return out;
 }

@@ -67,6 +67,30 @@ out=$(cu -arch=sm_90a thrust_sort.cxx -o thrust_sort_90a 2>&1)
 expect_eq "$?" 0 "thrust::sort for -arch=sm_90a ($out)"
 expect_contains "$("$CIRCLE" --list-fatbin=thrust_sort_90a)" "thrust_sort_90a.2.sm_90a.cubin" "in the sm_90a image too"
 
+# Thrust's own agents (set operations) tune their device code by __CUDA_ARCH__ at
+# namespace scope (core/util.h: sm52 or sm60) and launch with the plan the host picks
+# for the device's PTX version. circle takes nvc++'s branch there, so the kernels get
+# the plan the host launches with: nvcc's block sizes. (The host view's sm52 plan gave
+# 256-thread kernels launched with 512 threads: an empty thrust::set_union, no error.)
+cat > set_union.cxx <<'SRC'
+#include <thrust/device_vector.h>
+#include <thrust/set_operations.h>
+int main() {
+  thrust::device_vector<int> a(100), b(100), out(200);
+  return thrust::set_union(a.begin(), a.end(), b.begin(), b.end(), out.begin()) - out.begin();
+}
+SRC
+# Each agent kernel's agent and .maxntid, sorted.
+block_sizes() {
+  awk '/^\.visible \.entry/ { name = ""; if (match($3, /[0-9]+[A-Za-z]*Agent/)) { name = substr($3, RSTART, RLENGTH); sub(/^[0-9]+/, "", name) } }
+       /\.maxntid/ && name != "" { split($2, a, ","); print name, a[1] }' "$1" | sort
+}
+out=$(cu -sm_90 -ptx set_union.cxx -o set_union.ptx 2>&1)
+expect_eq "$?" 0 "thrust::set_union to PTX ($out)"
+"$CUDA_PATH/bin/nvcc" -arch=sm_90 -ptx set_union.cxx -x cu -o set_union_nvcc.ptx 2>/dev/null
+expect_eq "$(block_sizes set_union.ptx)" "$(block_sizes set_union_nvcc.ptx)" "Thrust's set-operation kernels: nvcc's block sizes"
+expect_contains "$(block_sizes set_union.ptx)" "SetOpAgent 512" "the sm60 plan's 512-thread agent"
+
 # A __device__ function referenced outside NV_IF_TARGET from host code stays an error.
 cat > wrong_side.cxx <<'SRC'
 __device__ int dev() { return 1; }

@@ -54,15 +54,34 @@ TEST_CASE("nv/target takes nvc++'s one-pass path, NV_IF_TARGET becomes circle's 
 }
 
 TEST_CASE("CCCL's _NVHPC_CUDA tests read __circle__, except its compiler detection") {
-  std::string text = "#if defined(_NVHPC_CUDA)\n#endif\n#if _CCCL_CUDA_COMPILER(NVHPC) || __CUDA_ARCH__ >= 500\n";
+  std::string text = "#if defined(_NVHPC_CUDA)\n#endif\n#if _CCCL_CUDA_COMPILER(NVHPC) || __CUDA_ARCH__ >= 500\n#endif\n";
   auto cub = respellToolkitHeader("/usr/local/cuda/include/cccl/cub/util_device.cuh", text);
   REQUIRE(cub);
   CHECK(cub->size() == text.size());
   CHECK(cub->find("#if defined(__circle__ )") != std::string::npos);
-  CHECK(cub->find("_CCCL_CUDA_COMPILER(NVHPC)") != std::string::npos); // only cuda::ptx drops it
+  CHECK(cub->find("#if 1                          || __CUDA_ARCH__ >= 500") != std::string::npos);
   auto ptx = respellToolkitHeader("/usr/local/cuda/include/cccl/cuda/__ptx/instructions/generated/shr.h", text);
   REQUIRE(ptx);
   CHECK(ptx->find("#if 1                          || __CUDA_ARCH__ >= 500") != std::string::npos);
   CHECK_FALSE(respellToolkitHeader("/usr/local/cuda/include/cccl/cuda/std/__cccl/compiler.h", text));
   CHECK_FALSE(respellToolkitHeader("/usr/local/cuda/include/cuda_fp16.h", text));
+}
+
+TEST_CASE("CCCL's nvc++ branches: taken where the same conditional's other path reads __CUDA_ARCH__") {
+  // Thrust's tuning (core/util.h): the arch test sits in a nested #if of the #else.
+  std::string tuning = "#if _CCCL_CUDA_COMPILER(NVHPC)\n#  if (__NVCOMPILER_CUDA_ARCH__ >= 600)\n#    define T sm60\n"
+                       "#  endif\n#else\n#  if (__CUDA_ARCH__ >= 600)\n#    define T sm60\n#  endif\n#endif\n";
+  auto out = respellToolkitHeader("/usr/local/cuda/include/cccl/thrust/system/cuda/detail/core/util.h", tuning);
+  REQUIRE(out);
+  CHECK(out->size() == tuning.size());
+  CHECK(out->rfind("#if 1 ", 0) == 0);
+  // A continued condition, and an #elif.
+  std::string continued = "#if A\n#elif _CCCL_CUDA_COMPILER(NVHPC) \\\n  || __CUDA_ARCH_FEAT_SM90_ALL\n#endif\n";
+  out = respellToolkitHeader("/usr/local/cuda/include/cccl/cuda/__ptx/x.h", continued);
+  REQUIRE(out);
+  CHECK(out->find("#elif 1 ") != std::string::npos);
+  // nvc++ workarounds that do not choose between the two models stay as they are,
+  // as does a conditional after the one that reads __CUDA_ARCH__.
+  std::string other = "#if defined(__CUDA_ARCH__)\n#endif\n#if _CCCL_CUDA_COMPILER(NVHPC)\n#  define W 1\n#endif\n";
+  CHECK_FALSE(respellToolkitHeader("/usr/local/cuda/include/cccl/cuda/std/__type_traits/x.h", other));
 }
