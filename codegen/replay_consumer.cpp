@@ -14,7 +14,7 @@ namespace {
 // `group` less what `leaveOut` says yes to.
 clang::DeclGroupRef without(clang::DeclGroupRef group, clang::ASTContext& ctx,
                             const std::function<bool(const clang::Decl*)>& leaveOut) {
-  if (!leaveOut) return group;
+  if (!leaveOut || group.isNull()) return group;
   if (group.isSingleDecl()) return leaveOut(group.getSingleDecl()) ? clang::DeclGroupRef() : group;
   llvm::SmallVector<clang::Decl*, 8> kept;
   for (clang::Decl* d : group)
@@ -27,14 +27,16 @@ clang::DeclGroupRef without(clang::DeclGroupRef group, clang::ASTContext& ctx,
 
 void ConsumerEventLog::replay(clang::ASTConsumer& target, clang::ASTContext& ctx,
                               const std::function<void()>& beforeEnd,
-                              const std::function<bool(const clang::Decl*)>& leaveOut) const {
+                              const std::function<bool(const clang::Decl*)>& leaveOut,
+                              const std::function<bool(const clang::Decl*)>& notHere) const {
   // CodeGen only reads these declarations; the const_casts restore the signatures
   // the ASTConsumer interface was written with.
   for (const Event& e : events_) {
     auto* decl = const_cast<clang::Decl*>(e.decl);
+    if (notHere && decl && notHere(decl)) continue;
     switch (e.kind) {
     case Kind::TopLevelDecl:
-      if (clang::DeclGroupRef group = without(e.group, ctx, leaveOut); !group.isNull())
+      if (clang::DeclGroupRef group = without(without(e.group, ctx, notHere), ctx, leaveOut); !group.isNull())
         target.HandleTopLevelDecl(group);
       break;
     case Kind::InlineFunctionDefinition:
@@ -64,6 +66,14 @@ void ConsumerEventLog::replay(clang::ASTConsumer& target, clang::ASTContext& ctx
   }
   if (beforeEnd) beforeEnd();
   target.HandleTranslationUnit(ctx);
+}
+
+std::vector<clang::FunctionDecl*> ConsumerEventLog::instantiatedFunctions() const {
+  std::vector<clang::FunctionDecl*> out;
+  for (const Event& e : events_)
+    if (e.kind == Kind::CXXImplicitFunctionInstantiation)
+      out.push_back(llvm::cast<clang::FunctionDecl>(const_cast<clang::Decl*>(e.decl)));
+  return out;
 }
 
 bool RecordingConsumer::HandleTopLevelDecl(clang::DeclGroupRef D) {

@@ -25,10 +25,15 @@ public:
   // Feeds every recorded event to `target` (which must already be initialised),
   // calls `beforeEnd` if given, then finishes it with HandleTranslationUnit. The
   // top-level declarations, inline definitions and static member instantiations
-  // `leaveOut` says yes to are not fed.
+  // `leaveOut` says yes to are not fed; nor is anything about a function `notHere`
+  // says yes to (a kernel's instantiation for other sms: codegen/kernel_variants.h).
   void replay(clang::ASTConsumer& target, clang::ASTContext& ctx, const std::function<void()>& beforeEnd = nullptr,
-              const std::function<bool(const clang::Decl*)>& leaveOut = nullptr) const;
+              const std::function<bool(const clang::Decl*)>& leaveOut = nullptr,
+              const std::function<bool(const clang::Decl*)>& notHere = nullptr) const;
   size_t size() const { return events_.size(); }
+
+  // Every function definition the parse instantiated, in order.
+  std::vector<clang::FunctionDecl*> instantiatedFunctions() const;
 
 private:
   struct Event {

@@ -2,6 +2,7 @@
 
 #include "codegen/codegen_objects.h"
 #include "codegen/explicit_instantiations.h"
+#include "codegen/kernel_variants.h"
 #include "codegen/left_out_functions.h"
 #include "codegen/replay_consumer.h"
 #include "codegen/target_switch.h"
@@ -44,18 +45,22 @@ std::unique_ptr<llvm::Module> runTargetPass(const TargetPassInput& in, const cla
   LeftOutFunctions* leaveOut = in.leaveOut && !in.leaveOut->handsOverAll() ? in.leaveOut : nullptr;
   std::function<bool(const clang::Decl*)> leftOut;
   if (leaveOut) leftOut = [&](const clang::Decl* d) { return leaveOut->leavesOut(d); };
+  std::function<bool(const clang::Decl*)> notHere;
+  if (in.variants && !in.variants->empty())
+    notHere = [&](const clang::Decl* d) { return in.variants->notFor(in.sm, d); };
   in.events.replay(
       *gen, in.ast,
       [&] {
         if (in.explicitInstantiationsAreRoots) instantiations = generateExplicitInstantiations(in.ast, *gen);
       },
-      leftOut);
+      leftOut, notHere);
   if (ci.getDiagnostics().hasErrorOccurred()) return nullptr;
   if (const clang::Decl* named = leaveOut && gen->GetModule() ? namedLeftOut(*gen, *gen->GetModule(), *leaveOut) : nullptr) {
     leaveOut->handOverAll(named);
     gen.reset();
     return runTargetPass(in, target, deviceSide, codeGenOpts, llvmContext, moduleName);
   }
+  if (in.variants && in.sm && gen->GetModule()) giveKernelSymbols(*gen, *gen->GetModule(), in.variants->of(in.sm));
   std::unique_ptr<llvm::Module> m(gen->ReleaseModule());
   if (m) internalizeCodegenObjects(*m);
   if (m && !instantiations.empty()) finishExplicitInstantiations(*m, instantiations);

@@ -16,6 +16,7 @@ class Module;
 
 namespace circle {
 class ConsumerEventLog;
+class KernelVariants;
 class LeftOutFunctions;
 class WalkTape;
 
@@ -29,6 +30,10 @@ struct TargetPassInput {
   bool explicitInstantiationsAreRoots = false;
   // What the pass does not hand CodeGen (codegen/left_out_functions.h); null: nothing.
   LeftOutFunctions* leaveOut = nullptr;
+  // Kernels instantiated again for some sms (codegen/kernel_variants.h), and the sm of
+  // a device pass (0: the host's or SPIR-V's).
+  const KernelVariants* variants = nullptr;
+  int sm = 0;
 };
 
 // Returns null if CodeGen reported an error (already printed through Clang's diagnostics).

@@ -14,6 +14,7 @@
 #include "codegen/gpu_only_functions.h"
 #include "codegen/host_roots.h"
 #include "codegen/kernel_index.h"
+#include "codegen/kernel_variants.h"
 #include "codegen/left_out_functions.h"
 #include "codegen/replay_consumer.h"
 #include "codegen/source_locations.h"
@@ -38,6 +39,7 @@
 #include "frontend/temp_files.h"
 #include "sema/clang_wording.h"
 #include "sema/cuda_arch_ban.h"
+#include "sema/policy_chains.h"
 #include "sema/device_declarations.h"
 #include "sema/execution_spaces.h"
 #include "sema/if_target_rules.h"
@@ -210,6 +212,7 @@ public:
     printMetaPrintfs(ast, llvm::outs());
     if (ci.getDiagnostics().hasErrorOccurred()) return;
     if (!checkStorageOnly(ci.getDiagnostics(), storageOnly_)) return;
+    if (tk_ && !instantiatePerSmPolicies(ci.getSema(), events.instantiatedFunctions(), o_.smTargets, variants_)) return;
     tape_.emplace(ast);
     asmDiagnostics_->collectFileScopeAsm(*tape_);
     predicates_.emplace(*tape_);
@@ -233,6 +236,9 @@ public:
       return;
     }
     TargetPassInput in{ci, ast, events, *tape_};
+    in.variants = &variants_;
+    if (o_.verbose && !variants_.empty())
+      llvm::errs() << " (device passes) " << variants_.size() << " kernel instantiations for older sms' CUB policies\n";
     // Coverage maps every function handed to CodeGen, and -femit-all-decls asks for each.
     if (ci.getCodeGenOpts().CoverageMapping || ci.getLangOpts().EmitAllDecls) {
       hostLeftOut_.handOverAll();
@@ -441,7 +447,9 @@ private:
         UntaggedFunctions::DevicePassScope unused(untagged_);
         if (!predicates_->checkConstant(ci.getDiagnostics(), smName(sm))) return false;
         bool leavingOut = !in.leaveOut->handsOverAll();
-        m = runTargetPass(in, *dt.info, /*deviceSide=*/true, cgo, llvm_, input_ + "." + smName(sm));
+        TargetPassInput forSm = in;
+        forSm.sm = sm;
+        m = runTargetPass(forSm, *dt.info, /*deviceSide=*/true, cgo, llvm_, input_ + "." + smName(sm));
         if (leavingOut) sayIfGeneratedAgain(*in.leaveOut, "(device pass) " + smName(sm));
         if (m) emitDeviceRtti(*m, *ast_, deviceRtti_);
         if (m && !addExceptionIslands(in, *dt.info, cgo, sm, *m)) return false;
@@ -1058,6 +1066,7 @@ private:
   std::vector<clang::VarDecl*> hostConstexprs_;
   DeviceRtti deviceRtti_;
   std::vector<const clang::VarDecl*> storageOnly_;
+  KernelVariants variants_; // sema/policy_chains.h
   LaunchIndex launches_;
   std::optional<LaunchTokens> launchTokens_;
   std::set<std::string> managed_;

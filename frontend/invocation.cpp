@@ -146,13 +146,18 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
     for (int n : numbers) list += (list.empty() ? "" : ",") + std::to_string(n * 10);
     pp.addMacroDef("__CUDA_ARCH_LIST__=" + list);
   }
-  // CUB picks its tuning (a type, ChainedPolicy::ActivePolicy) from one compile-time
-  // PTX version, which in one pass cannot differ per target: like nvc++, whose macro
-  // this is, circle builds CUB's algorithms for a single -sm_XX (sm_90 and sm_90a: one).
-  if (toolkit && sharedSmNumber(opts.smTargets))
-    pp.addMacroDef("__NVCOMPILER_CUDA_ARCH__=" + std::to_string(sharedSmNumber(opts.smTargets) * 10));
-  else if (toolkit)
-    pp.addMacroDef("__NVCOMPILER_CUDA_ARCH__=__circle_one_ptx_version<>()");
+  // nvc++'s compile-time PTX version, which CCCL reads on its one-pass paths: CUB's
+  // policy chain (ChainedPolicy::ActivePolicy) and Thrust's tuning (>= 600). One pass
+  // has one value: the newest sm's. Each older sm's kernels get the policy its own
+  // value picks, instantiated for it (sema/policy_chains.h); any other read CCCL makes
+  // (frontend/toolkit_headers.cpp respells it __circle_ptx) needs one PTX version.
+  if (toolkit && !opts.smTargets.empty()) {
+    int newest = 0;
+    for (int sm : opts.smTargets) newest = std::max(newest, smNumber(sm));
+    pp.addMacroDef("__NVCOMPILER_CUDA_ARCH__=" + std::to_string(newest * 10));
+    int shared = sharedSmNumber(opts.smTargets);
+    pp.addMacroDef("__circle_ptx=" + (shared ? std::to_string(shared * 10) : "__circle_one_ptx_version<>()"));
+  }
   pp.addRemappedFile(kPreludeName, llvm::MemoryBuffer::getMemBufferCopy(preludeText(prelude), kPreludeName).release());
   pp.Includes.insert(pp.Includes.begin(), kPreludeName);
   if (prelude.cuda) {

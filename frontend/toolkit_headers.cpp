@@ -83,7 +83,11 @@ std::string errorInPlace(llvm::StringRef text, llvm::StringRef message) {
 // One preprocessor directive: where its logical line (continuations included) lies.
 struct Directive {
   size_t begin = 0, end = 0;
-  std::string keyword; // if, ifdef, ifndef, elif, elifdef, elifndef, else, endif
+  std::string keyword; // define, if, elif, else, endif...
+  bool conditional() const {
+    llvm::StringRef k = keyword;
+    return k.starts_with("if") || k.starts_with("el") || k == "endif";
+  }
 };
 
 std::vector<Directive> directives(llvm::StringRef text) {
@@ -103,8 +107,7 @@ std::vector<Directive> directives(llvm::StringRef text) {
     if (line.consume_front("#")) {
       line = line.ltrim(" \t");
       llvm::StringRef keyword = line.take_while([](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
-      if (keyword.starts_with("if") || keyword.starts_with("el") || keyword == "endif")
-        out.push_back({at, end, keyword.str()});
+      out.push_back({at, end, keyword.str()});
     }
     at = end + 1;
   }
@@ -130,6 +133,7 @@ size_t takeOnePassBranches(std::string& text) {
   std::vector<Open> open;
   size_t count = 0;
   for (const Directive& d : all) {
+    if (!d.conditional()) continue;
     // What the directive tests: comments after it often name the other branch's macros.
     llvm::StringRef line = llvm::StringRef(text).substr(d.begin, d.end - d.begin);
     line = line.substr(0, std::min(line.find("//"), line.find("/*")));
@@ -162,11 +166,56 @@ size_t takeOnePassBranches(std::string& text) {
 // __circle__, which circle predefines. Defining _NVHPC_CUDA itself would also make
 // CCCL's compiler detection look for nvc++'s version macros (cuda/std/__cccl/
 // compiler.h, left as it is) and change the CUDA headers' own paths.
+//
+// nvc++'s compile-time PTX version (CUB_PTX_ARCH, __NVCOMPILER_CUDA_ARCH__) is the
+// newest sm's in circle's one pass; CUB's policy chain reads it in its ActivePolicy
+// alias, whose every kernel circle instantiates per sm (sema/policy_chains.h), and a
+// conditional may test it against a version every sm circle targets (sm_75 and newer)
+// has reached (Thrust's `>= 600`). Any other read is of __circle_ptx instead, which
+// has a value only when every sm has the same PTX version (frontend/invocation.cpp):
+// a later CCCL that reads it elsewhere fails to compile for several sms (in a
+// conditional, at once) rather than get the newest sm's value.
+bool passedByEverySm(llvm::StringRef after) {
+  after = after.ltrim(" \t");
+  bool orEqual = after.consume_front(">=");
+  if (!orEqual && !after.consume_front(">")) return false;
+  unsigned version = 0;
+  if (after.ltrim(" \t").consumeInteger(10, version)) return false;
+  constexpr unsigned kOldest = 750; // CUDA 13's ptxas: sm_75 and newer
+  return orEqual ? version <= kOldest : version < kOldest;
+}
+
+size_t respellPtxVersionReads(std::string& text) {
+  std::vector<Directive> all = directives(text);
+  size_t count = 0;
+  auto d = all.begin();
+  for (llvm::StringRef name : {"CUB_PTX_ARCH", "__NVCOMPILER_CUDA_ARCH__"}) {
+    d = all.begin();
+    for (size_t at = text.find(name.str()); at != std::string::npos; at = text.find(name.str(), at + name.size())) {
+      while (d != all.end() && d->end < at) ++d;
+      bool inDirective = d != all.end() && d->begin <= at;
+      size_t lineStart = text.rfind('\n', at) == std::string::npos ? 0 : text.rfind('\n', at) + 1;
+      llvm::StringRef line = llvm::StringRef(text).substr(lineStart, text.find('\n', at) - lineStart);
+      // A directive reads the value only in an #if or #elif expression, not as the
+      // operand of `defined`.
+      llvm::StringRef before = llvm::StringRef(text).substr(0, at).rtrim(" \t(");
+      bool readsValue = !inDirective || ((d->keyword == "if" || d->keyword == "elif") && !before.ends_with("defined"));
+      if (!readsValue || (inDirective ? passedByEverySm(llvm::StringRef(text).substr(at + name.size()))
+                                      : line.contains("using ActivePolicy")))
+        continue;
+      text.replace(at, name.size(), "__circle_ptx" + std::string(name.size() - 12, ' '));
+      ++count;
+    }
+  }
+  return count;
+}
+
 std::optional<std::string> respellNvhpcTests(llvm::StringRef path, llvm::StringRef text) {
   if (!path.contains("/cccl/") || path.ends_with("/cuda/std/__cccl/compiler.h")) return std::nullopt;
   std::string out = text.str();
   size_t count = respellEvery(out, "_NVHPC_CUDA", 11, "__circle__");
   count += takeOnePassBranches(out);
+  count += respellPtxVersionReads(out);
   if (count == 0) return std::nullopt;
   return out;
 }

@@ -44,12 +44,13 @@ constexpr bool __circle_if_target(const _Bits& __b) { return (__b.targets & __nv
 #define __ctnceval (!__builtin_is_constant_evaluated())
 )";
 
-// CUB's tuning reads __NVCOMPILER_CUDA_ARCH__ (frontend/invocation.cpp); with several
-// -sm_XX it names this, which fails where CUB is instantiated.
+// A read of nvc++'s compile-time PTX version in CCCL outside CUB's policy chain
+// (frontend/toolkit_headers.cpp, frontend/invocation.cpp): with sms of different
+// versions it names this, which fails where it is instantiated.
 const char* kOnePtxVersion = R"(
 template <class __T = void> constexpr int __circle_one_ptx_version() {
-  static_assert(!__is_same(__T, __T), "CUB (and Thrust's CUDA algorithms) choose their tuning by one compile-time PTX "
-                                  "version; circle compiles them for a single -sm_XX, as nvc++ does");
+  static_assert(!__is_same(__T, __T), "CCCL reads its compile-time PTX version here, outside CUB's policy chain "
+                                  "(which circle instantiates per sm); circle builds this code for a single -sm_XX");
   return 0;
 }
 )";

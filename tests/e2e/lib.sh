@@ -15,6 +15,7 @@ checks=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 check() { checks=$((checks + 1)); }
 expect_eq() { check; [ "$1" == "$2" ] || fail "$3: expected [$2], got [$1]"; }
+expect_ne() { check; [ "$1" != "$2" ] || fail "$3: expected anything but [$2]"; }
 expect_contains() { check; grep -qF -- "$2" <<< "$1" || fail "$3: [$2] not found in: $1"; }
 expect_not_contains() { check; ! grep -qF -- "$2" <<< "$1" || fail "$3: [$2] should not appear in: $1"; }
 expect_file() { check; [ -s "$1" ] || fail "$2: '$1' missing or empty"; }

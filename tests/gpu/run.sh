@@ -20,7 +20,8 @@
 #                            relocatable device code (circle -rdc, nvcc -rdc=true), one
 #                            with "// gpu-suite: sm_90" for sm_90 only (sm_80+ intrinsics,
 #                            which nvcc would need __CUDA_ARCH__ to hide from sm_75), one
-#                            with "// gpu-suite: sm_90a" with -arch=sm_90a by both; with
+#                            with "// gpu-suite: sm_90a" with -arch=sm_90a by both, one with
+#                            "// gpu-suite: sms=75,80,86" for those sms by both; with
 #                            "relaxed-constexpr" nvcc gets --expt-relaxed-constexpr (for
 #                            libstdc++'s constexpr algorithms in kernels); each
 #                            directory nvcc/NAME/ is a program of several .cu files, each
@@ -56,6 +57,11 @@ comparisons() {
     if grep -qw rdc <<< "$suite"; then cflags+=(-rdc); nflags+=(-rdc=true); fi
     if grep -qw sm_90 <<< "$suite"; then cflags=(-sm_90 "${cflags[@]:2}"); nflags=(-gencode arch=compute_90,code=sm_90 "${nflags[@]:4}"); fi
     if grep -qw sm_90a <<< "$suite"; then cflags=(-arch=sm_90a "${cflags[@]:2}"); nflags=(-arch=sm_90a "${nflags[@]:4}"); fi
+    if [[ $suite =~ sms=([0-9,]+) ]]; then # sms=75,80,86: those sms, for both
+      local csms=() nsms=()
+      for sm in ${BASH_REMATCH[1]//,/ }; do csms+=(-sm_"$sm"); nsms+=(-gencode "arch=compute_$sm,code=[sm_$sm,compute_$sm]"); done
+      cflags=("${csms[@]}" "${cflags[@]:2}"); nflags=("${nsms[@]}" "${nflags[@]:4}")
+    fi
     if grep -qw relaxed-constexpr <<< "$suite"; then nflags+=(--expt-relaxed-constexpr); fi
     if "$circle" --cuda-path="$cuda" "${cflags[@]}" "$src" -o "$out/$name.circle" 2> "$out/$name.build.log" &&
        nvcc_too -std=c++20 "${nflags[@]}" "$src" -o "$out/$name.nvcc" 2>> "$out/$name.build.log"; then

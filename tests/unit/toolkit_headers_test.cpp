@@ -85,3 +85,18 @@ TEST_CASE("CCCL's nvc++ branches: taken where the same conditional's other path 
   std::string other = "#if defined(__CUDA_ARCH__)\n#endif\n#if _CCCL_CUDA_COMPILER(NVHPC)\n#  define W 1\n#endif\n";
   CHECK_FALSE(respellToolkitHeader("/usr/local/cuda/include/cccl/cuda/std/__type_traits/x.h", other));
 }
+
+TEST_CASE("CCCL's compile-time PTX version: CUB's policy chain reads it, other code reads __circle_ptx") {
+  std::string text = "#ifndef CUB_PTX_ARCH\n#define CUB_PTX_ARCH __NVCOMPILER_CUDA_ARCH__\n#endif\n"
+                     "  using ActivePolicy = _If<(CUB_PTX_ARCH < V), typename Prev::ActivePolicy, P>;\n"
+                     "  constexpr int v = CUB_PTX_ARCH + __NVCOMPILER_CUDA_ARCH__;\n"
+                     "#if CUB_PTX_ARCH >= 600\n#endif\n#if (__NVCOMPILER_CUDA_ARCH__ >= 800)\n#endif\n";
+  auto out = respellToolkitHeader("/usr/local/cuda/include/cccl/cub/util_device.cuh", text);
+  REQUIRE(out);
+  CHECK(out->size() == text.size());
+  CHECK(out->find("#ifndef CUB_PTX_ARCH\n#define CUB_PTX_ARCH __NVCOMPILER_CUDA_ARCH__\n") == 0); // the definition
+  CHECK(out->find("_If<(CUB_PTX_ARCH < V)") != std::string::npos);              // the chain
+  CHECK(out->find("v = __circle_ptx + __circle_ptx            ;") != std::string::npos); // other code
+  CHECK(out->find("#if CUB_PTX_ARCH >= 600") != std::string::npos);             // true for every sm
+  CHECK(out->find("#if (__circle_ptx             >= 800)") != std::string::npos);     // not for every sm
+}

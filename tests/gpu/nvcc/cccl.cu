@@ -1,7 +1,6 @@
-// gpu-suite: sm_90
 // CCCL in one pass: Thrust algorithms on device_vectors, CUB device-wide radix sort
 // and a block-wide reduction, libcu++'s cuda::std::atomic and cuda::atomic_ref.
-// (CUB tunes by one compile-time PTX version: circle builds it for one sm.)
+// (CUB tunes by one compile-time PTX version: circle instantiates its kernels per sm.)
 #include <cub/block/block_reduce.cuh>
 #include <cub/device/device_radix_sort.cuh>
 #include <cuda/atomic>

@@ -1,4 +1,3 @@
-// gpu-suite: sm_90
 // thrust::find_if and count_if with a __host__ __device__ functor: Thrust's dispatch
 // has a sequential branch only device code takes.
 #include <thrust/count.h>

@@ -1,4 +1,3 @@
-// gpu-suite: sm_90
 // Thrust's set operations run its own agents, whose device code is tuned by
 // __CUDA_ARCH__ at namespace scope (sm52 or sm60 plan) while the host launches with
 // the plan for the device's PTX version: the two must agree (circle's host view of
