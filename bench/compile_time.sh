@@ -2,6 +2,7 @@
 # Compile time and peak memory for 1, 2, 4 and 8 sms: circle against nvcc and against
 # clang++'s two-pass CUDA, same source, same sms, one interleaved run.
 #   bench/compile_time.sh [runs] [memory runs]
+# (BENCH_SOURCES="thrust_cub": only those of small_kernel, stl_heavy, thrust_cub)
 # (default 5 timed runs and 3 memory runs per cell; the medians are printed)
 # Each compiler builds the executable. nvcc gets one -gencode per sm with
 # code=[sm_XX,compute_XX] and clang++ one --offload-arch per sm: the same cubin + PTX
@@ -50,9 +51,9 @@ echo "runs per cell: $runs timed, $mem_runs for memory (medians), interleaved"
 echo
 
 cells=()
-for src in small_kernel stl_heavy thrust_cub; do
+for src in ${BENCH_SOURCES:-small_kernel stl_heavy thrust_cub}; do
   counts=(1 2 4 8)
-  [ "$src" = thrust_cub ] && counts=(1) # CUB builds for one sm in one pass (README: CCCL)
+  [ "$src" = thrust_cub ] && counts=(1 2 4) # nvcc takes minutes for 8
   for n in "${counts[@]}"; do cells+=("$src:$n"); done
 done
 for cell in "${cells[@]}"; do # the preamble cache: a configuration's PCH is built at its second compile

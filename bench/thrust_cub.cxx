@@ -1,5 +1,5 @@
 // Benchmark source: CCCL through its one-pass path — Thrust sort/reduce on a
-// device_vector and a CUB block reduction (CUB builds for one sm, as with nvc++).
+// device_vector and a CUB block reduction (CUB's kernels instantiated per sm's policy).
 #include <cub/block/block_reduce.cuh>
 #include <thrust/device_vector.h>
 #include <thrust/reduce.h>

@@ -14,7 +14,10 @@ root=$(cd "$here/../.." && pwd)
 bin="$here/bin"
 circle="${CIRCLE:-$root/build/bin/circle}"
 cuda="${CUDA_PATH:-/usr/local/cuda}"
-flags=(-O3 -std=c++20 --extended-lambda --expt-relaxed-constexpr -arch=sm_90)
+# BENCH_ARCH: the architectures, as nvcc's options (default -arch=sm_90); e.g. four sms:
+#   BENCH_ARCH="-gencode arch=compute_75,code=sm_75 ... -gencode arch=compute_90,code=sm_90"
+read -r -a arch <<< "${BENCH_ARCH:--arch=sm_90}"
+flags=(-O3 -std=c++20 --extended-lambda --expt-relaxed-constexpr "${arch[@]}")
 
 build() {
   rm -rf "$bin" && mkdir -p "$bin"

@@ -9,7 +9,8 @@ it links), with circle here and with nvcc on the GPU machine.
   cuda_samples.py run OUT CUDA ARCH...         there: nvcc's builds, then both run; a summary
 
 A sample is left out when its CMakeLists finds a package the toolkit does not ship
-(OpenGL, Vulkan, MPI, EGL, FreeImage...) or builds no executable."""
+(OpenGL, Vulkan, MPI, EGL, FreeImage...) or builds no executable. CUDA_SAMPLES_ONLY (a
+regular expression) keeps only the samples whose names match it."""
 import concurrent.futures
 import json
 import os
@@ -97,6 +98,12 @@ def command(compiler, cuda, sample, archs, output):
         sample['sources'] + ['-o', output] + sample['libs']
 
 
+def chosen(all_samples):
+    # CUDA_SAMPLES_ONLY: a regular expression the sample names must match (all by default).
+    only = re.compile(os.environ.get('CUDA_SAMPLES_ONLY', ''))
+    return [s for s in all_samples if only.search(s['name'])]
+
+
 def build(root, out, compiler, cuda, archs, tag, jobs):
     os.makedirs(out, exist_ok=True)
     results = {}
@@ -113,7 +120,7 @@ def build(root, out, compiler, cuda, archs, tag, jobs):
               + ('\n' + errors if p.returncode else ''), flush=True)
 
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        list(pool.map(one, samples(root)))
+        list(pool.map(one, chosen(samples(root))))
     json.dump(results, open(os.path.join(out, f'build.{tag}.json'), 'w'), indent=1)
     return results
 
@@ -153,7 +160,7 @@ def run(out, root, cuda, archs, jobs=4):
         return outputs
 
     from concurrent.futures import ThreadPoolExecutor
-    listed = samples(root)
+    listed = chosen(samples(root))
     with ThreadPoolExecutor(jobs) as pool:
         results = list(pool.map(outputs_of, listed))
     for s, outputs in zip(listed, results):
@@ -180,7 +187,7 @@ def run(out, root, cuda, archs, jobs=4):
 if __name__ == '__main__':
     verb = sys.argv[1]
     if verb == 'list':
-        print(json.dumps(samples(sys.argv[2]), indent=1))
+        print(json.dumps(chosen(samples(sys.argv[2])), indent=1))
     elif verb == 'build':
         root, out, compiler, cuda, archs = sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6:]
         r = build(root, out, compiler, cuda, archs, 'circle', 1)
