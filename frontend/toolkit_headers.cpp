@@ -1,5 +1,6 @@
 #include "frontend/toolkit_headers.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
 
@@ -114,6 +115,57 @@ std::vector<Directive> directives(llvm::StringRef text) {
   return out;
 }
 
+// One #if...#endif: its #if and #elif lines, and what the directives inside it (nested
+// ones included) test and define, comments left out.
+struct Conditional {
+  std::vector<const Directive*> conditions;
+  std::string tests, defines;
+};
+
+// Calls `f` for each conditional, innermost first.
+template <class F> void forEachConditional(const std::string& text, const std::vector<Directive>& all, F f) {
+  std::vector<Conditional> open;
+  for (const Directive& d : all) {
+    // Comments after a directive often name the other branch's macros.
+    llvm::StringRef line = llvm::StringRef(text).substr(d.begin, d.end - d.begin);
+    line = line.substr(0, std::min(line.find("//"), line.find("/*")));
+    if (!d.conditional()) {
+      if (d.keyword == "define")
+        for (Conditional& c : open) c.defines += line.str() + "\n";
+      continue;
+    }
+    if (llvm::StringRef(d.keyword).starts_with("if")) open.emplace_back();
+    if (open.empty()) continue;
+    for (Conditional& c : open) c.tests += line.str() + "\n";
+    if (d.keyword != "endif") {
+      open.back().conditions.push_back(&d);
+      continue;
+    }
+    Conditional done = std::move(open.back());
+    open.pop_back();
+    f(done);
+  }
+}
+
+// Each occurrence of `name` in the conditions of `c` becomes `to`, padded.
+size_t respellInConditions(std::string& text, const Conditional& c, llvm::StringRef name, llvm::StringRef to) {
+  size_t count = 0;
+  for (const Directive* d : c.conditions) {
+    std::string within = text.substr(d->begin, d->end - d->begin);
+    if (size_t n = respellEvery(within, name, name.size(), to)) {
+      text.replace(d->begin, within.size(), within);
+      count += n;
+    }
+  }
+  return count;
+}
+
+bool asks(const Conditional& c, const std::string& text, llvm::StringRef name) {
+  for (const Directive* d : c.conditions)
+    if (llvm::StringRef(text).substr(d->begin, d->end - d->begin).contains(name)) return true;
+  return false;
+}
+
 // CCCL writes, where a compiler that sees host and device in one pass (nvc++) needs
 // other code than a two-pass one, a conditional that asks `_CCCL_CUDA_COMPILER(NVHPC)`
 // with, in the same #if...#endif, a test of __CUDA_ARCH__ (or its feature macros) for
@@ -123,40 +175,13 @@ std::vector<Directive> directives(llvm::StringRef text) {
 // sm52/sm60 plan) would disagree with the tuning its host side launches with (a
 // silent empty thrust::set_union). circle takes nvc++'s path in each such
 // conditional; nvc++'s __NVCOMPILER_CUDA_ARCH__ is defined (frontend/invocation.cpp).
-size_t takeOnePassBranches(std::string& text) {
+size_t takeOnePassBranches(std::string& text, const std::vector<Directive>& all) {
   const llvm::StringRef nvhpc = "_CCCL_CUDA_COMPILER(NVHPC)";
-  struct Open {
-    std::vector<const Directive*> conditions; // the #if and #elif lines
-    bool asksNvhpc = false, readsArch = false;
-  };
-  std::vector<Directive> all = directives(text);
-  std::vector<Open> open;
   size_t count = 0;
-  for (const Directive& d : all) {
-    if (!d.conditional()) continue;
-    // What the directive tests: comments after it often name the other branch's macros.
-    llvm::StringRef line = llvm::StringRef(text).substr(d.begin, d.end - d.begin);
-    line = line.substr(0, std::min(line.find("//"), line.find("/*")));
-    if (llvm::StringRef(d.keyword).starts_with("if")) open.push_back({});
-    if (line.contains("__CUDA_ARCH"))
-      for (Open& o : open) o.readsArch = true;
-    if (open.empty()) continue;
-    if (d.keyword != "endif") {
-      open.back().conditions.push_back(&d);
-      open.back().asksNvhpc |= line.contains(nvhpc);
-      continue;
-    }
-    Open chain = std::move(open.back());
-    open.pop_back();
-    if (!chain.asksNvhpc || !chain.readsArch) continue;
-    for (const Directive* c : chain.conditions) {
-      std::string within = text.substr(c->begin, c->end - c->begin);
-      if (size_t n = respellEvery(within, nvhpc, nvhpc.size(), "1")) {
-        text.replace(c->begin, within.size(), within);
-        count += n;
-      }
-    }
-  }
+  forEachConditional(text, all, [&](const Conditional& c) {
+    if (asks(c, text, nvhpc) && llvm::StringRef(c.tests).contains("__CUDA_ARCH"))
+      count += respellInConditions(text, c, nvhpc, "1");
+  });
   return count;
 }
 
@@ -210,11 +235,30 @@ size_t respellPtxVersionReads(std::string& text) {
   return count;
 }
 
+//
+// The exception: CUB's and Thrust's ABI namespaces (cub::CUB_300001_SM_750_900) are
+// named after the compile's architectures, nvc++'s from NV_TARGET_SM_INTEGER_LIST,
+// nvcc's from __CUDA_ARCH_LIST__, which circle defines as nvcc does. A conditional on
+// _NVHPC_CUDA that chooses between the two keeps nvcc's, so that an object circle
+// compiles names Thrust's and CUB's types as an nvcc object for the same sms does.
 std::optional<std::string> respellNvhpcTests(llvm::StringRef path, llvm::StringRef text) {
   if (!path.contains("/cccl/") || path.ends_with("/cuda/std/__cccl/compiler.h")) return std::nullopt;
   std::string out = text.str();
-  size_t count = respellEvery(out, "_NVHPC_CUDA", 11, "__circle__");
-  count += takeOnePassBranches(out);
+  std::vector<Directive> all = directives(out);
+  std::vector<const Directive*> keep; // the ABI namespaces' conditions
+  forEachConditional(out, all, [&](const Conditional& c) {
+    if (llvm::StringRef(c.defines).contains("NV_TARGET_SM_INTEGER_LIST") &&
+        llvm::StringRef(c.defines).contains("__CUDA_ARCH_LIST__"))
+      keep.insert(keep.end(), c.conditions.begin(), c.conditions.end());
+  });
+  const std::string nvhpc = "_NVHPC_CUDA";
+  size_t count = 0;
+  for (size_t at = out.find(nvhpc); at != std::string::npos; at = out.find(nvhpc, at + nvhpc.size())) {
+    if (llvm::any_of(keep, [&](const Directive* d) { return d->begin <= at && at < d->end; })) continue;
+    out.replace(at, nvhpc.size(), "__circle__ ");
+    ++count;
+  }
+  count += takeOnePassBranches(out, all);
   count += respellPtxVersionReads(out);
   if (count == 0) return std::nullopt;
   return out;

@@ -100,3 +100,17 @@ TEST_CASE("CCCL's compile-time PTX version: CUB's policy chain reads it, other c
   CHECK(out->find("#if CUB_PTX_ARCH >= 600") != std::string::npos);             // true for every sm
   CHECK(out->find("#if (__circle_ptx             >= 800)") != std::string::npos);     // not for every sm
 }
+
+TEST_CASE("CUB's and Thrust's ABI namespaces keep nvcc's name, from __CUDA_ARCH_LIST__") {
+  std::string text = "#if defined(_NVHPC_CUDA)\n"
+                     "#  define CUB_NS inline namespace SPLICE(CUB, SM, NV_TARGET_SM_INTEGER_LIST, NVHPC) \\\n  {\n"
+                     "#else\n"
+                     "#  define CUB_NS inline namespace SPLICE(CUB, SM, __CUDA_ARCH_LIST__) {\n"
+                     "#endif\n"
+                     "#if defined(_NVHPC_CUDA)\n#  define CUB_TEMP_GET_PTX __builtin_current_device_sm()\n#endif\n";
+  auto out = respellToolkitHeader("/usr/local/cuda/include/cccl/cub/util_namespace.cuh", text);
+  REQUIRE(out);
+  CHECK(out->size() == text.size());
+  CHECK(out->rfind("#if defined(_NVHPC_CUDA)\n#  define CUB_NS", 0) == 0); // the namespace: nvcc's
+  CHECK(out->find("#if defined(__circle__ )\n#  define CUB_TEMP_GET_PTX") != std::string::npos); // the rest: nvc++'s
+}
