@@ -75,7 +75,13 @@ cat > tuned.cxx <<'SRC'
 #include <thrust/reduce.h>
 #include <thrust/set_operations.h>
 #include <thrust/sort.h>
+// A user's kernel over CUB's chain reads each sm's policy too.
+using Hub = cub::detail::radix::policy_hub<int, cub::NullType, unsigned long long>;
+template <class Chain> __global__ void histogram_shape(int* out) {
+  *out = Chain::ActivePolicy::HistogramPolicy::BLOCK_THREADS * 1000 + Chain::ActivePolicy::HistogramPolicy::ITEMS_PER_THREAD;
+}
 int main() {
+  histogram_shape<Hub::MaxPolicy><<<1, 1>>>(nullptr);
   thrust::device_vector<int> a(100), b(100), out(200);
   thrust::sort(a.begin(), a.end());
   int n = thrust::set_union(a.begin(), a.end(), b.begin(), b.end(), out.begin()) - out.begin();
@@ -101,11 +107,33 @@ for sm in 75 90; do
   expect_eq "$(kernels tuned.sm_$sm.ptx)" "$(kernels nvcc_keep/tuned.compute_$sm.ptx)" "sm_$sm's kernels and block sizes: nvcc's"
 done
 expect_ne "$(kernels tuned.sm_75.ptx)" "$(kernels tuned.sm_90.ptx)" "CUB's policies differ between sm_75 and sm_90"
+# The constant the user's kernel stores (circle stores it directly, nvcc moves it first).
+stored() { sed -n '/\.entry .*histogram_shape/,/ret;/p' "$1" | sed -n 's/.*, \([0-9][0-9][0-9][0-9]*\);$/\1/p' | head -1; }
+for sm in 75 90; do
+  expect_eq "$(stored tuned.sm_$sm.ptx)" "$(stored nvcc_keep/tuned.compute_$sm.ptx)" "sm_$sm: a user's kernel over CUB's chain reads nvcc's policy"
+done
+expect_ne "$(stored tuned.sm_75.ptx)" "$(stored tuned.sm_90.ptx)" "... which differs between the two sms"
 expect_contains "$(kernels tuned.sm_90.ptx)" "SetOpAgent" "Thrust's set-operation agents are there"
 expect_contains "$(kernels tuned.sm_90.ptx)" "_SM_750_900" "CUB's ABI namespace: named after both sms, as nvcc names it"
 out=$(cu -sm_75 -sm_90 tuned.cxx -o tuned 2>&1)
 expect_eq "$?" 0 "Thrust/CUB for two sms: an executable ($out)"
 expect_contains "$("$CIRCLE" --list-fatbin=tuned)" "tuned.2.sm_90.cubin" "both sms' images"
+
+# A kernel whose template argument holds CUB's chain inside another type: which policy
+# it reads cannot be chosen per sm by replacing the argument, so two sms are an error.
+cat > nested_chain.cxx <<'SRC'
+#include <cub/device/device_reduce.cuh>
+using Hub = cub::detail::reduce::policy_hub<int, unsigned, cuda::std::plus<int>>;
+template <class P> struct Wrap { using Chain = P; };
+template <class W> __global__ void k(int* out) { *out = W::Chain::ActivePolicy::ReducePolicy::BLOCK_THREADS; }
+int main() { k<Wrap<Hub::MaxPolicy>><<<1, 1>>>(nullptr); }
+SRC
+out=$(cu -sm_75 -sm_90 nested_chain.cxx -o bad 2>&1)
+expect_eq "$?" 1 "a chain nested in a kernel's template argument, two sms: an error"
+expect_contains "$out" "nested_chain.cxx:5:14: error: kernel 'k' has a template argument that holds CUB's policy chain inside another type: circle builds it for one PTX version at a time" "... saying why, at the launch"
+expect_no_file bad "... and no output"
+out=$(cu -sm_90 nested_chain.cxx -o nested_chain 2>&1)
+expect_eq "$?" 0 "the same for one sm ($out)"
 
 # A __device__ function referenced outside NV_IF_TARGET from host code stays an error.
 cat > wrong_side.cxx <<'SRC'
