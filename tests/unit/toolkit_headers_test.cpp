@@ -2,6 +2,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <optional>
+#include <string>
+
 using namespace circle;
 
 namespace {
@@ -9,6 +12,15 @@ const std::string kMmaShape = "/* header */\n#define __CUDA_MMA_DEVICE_DECL__ st
                               "#if !defined(__CUDA_ARCH__) && !defined(_NVHPC_CUDA)\n#define __DEF_IF_HOST { }\n"
                               "#else\n#define __DEF_IF_HOST ;\n#endif\nvoid f() __DEF_IF_HOST\n"
                               "#if defined(__CUDA_ARCH__)\n#include \"mma.hpp\"\n#endif\n";
+}
+
+// The text circle reads for `path`, which must keep the original's size (Clang checks a
+// file's size against the file system's).
+std::string respelled(const char* path, const std::string& text) {
+  auto out = respellToolkitHeader(path, text);
+  REQUIRE(out);
+  CHECK(out->size() == text.size());
+  return out.value_or("");
 }
 
 TEST_CASE("mma.h takes its device definitions, at the same size and line breaks") {
@@ -71,9 +83,7 @@ TEST_CASE("CCCL's nvc++ branches: taken where the same conditional's other path 
   // Thrust's tuning (core/util.h): the arch test sits in a nested #if of the #else.
   std::string tuning = "#if _CCCL_CUDA_COMPILER(NVHPC)\n#  if (__NVCOMPILER_CUDA_ARCH__ >= 600)\n#    define T sm60\n"
                        "#  endif\n#else\n#  if (__CUDA_ARCH__ >= 600)\n#    define T sm60\n#  endif\n#endif\n";
-  auto out = respellToolkitHeader("/usr/local/cuda/include/cccl/thrust/system/cuda/detail/core/util.h", tuning);
-  REQUIRE(out);
-  CHECK(out->size() == tuning.size());
+  auto out = std::optional(respelled("/usr/local/cuda/include/cccl/thrust/system/cuda/detail/core/util.h", tuning));
   CHECK(out->rfind("#if 1 ", 0) == 0);
   // A continued condition, and an #elif.
   std::string continued = "#if A\n#elif _CCCL_CUDA_COMPILER(NVHPC) \\\n  || __CUDA_ARCH_FEAT_SM90_ALL\n#endif\n";
@@ -91,9 +101,7 @@ TEST_CASE("CCCL's compile-time PTX version: CUB's policy chain reads it, other c
                      "  using ActivePolicy = _If<(CUB_PTX_ARCH < V), typename Prev::ActivePolicy, P>;\n"
                      "  constexpr int v = CUB_PTX_ARCH + __NVCOMPILER_CUDA_ARCH__;\n"
                      "#if CUB_PTX_ARCH >= 600\n#endif\n#if (__NVCOMPILER_CUDA_ARCH__ >= 800)\n#endif\n";
-  auto out = respellToolkitHeader("/usr/local/cuda/include/cccl/cub/util_device.cuh", text);
-  REQUIRE(out);
-  CHECK(out->size() == text.size());
+  auto out = std::optional(respelled("/usr/local/cuda/include/cccl/cub/util_device.cuh", text));
   CHECK(out->find("#ifndef CUB_PTX_ARCH\n#define CUB_PTX_ARCH __NVCOMPILER_CUDA_ARCH__\n") == 0); // the definition
   CHECK(out->find("_If<(CUB_PTX_ARCH < V)") != std::string::npos);              // the chain
   CHECK(out->find("v = __circle_ptx + __circle_ptx            ;") != std::string::npos); // other code
@@ -108,9 +116,7 @@ TEST_CASE("CUB's and Thrust's ABI namespaces keep nvcc's name, from __CUDA_ARCH_
                      "#  define CUB_NS inline namespace SPLICE(CUB, SM, __CUDA_ARCH_LIST__) {\n"
                      "#endif\n"
                      "#if defined(_NVHPC_CUDA)\n#  define CUB_TEMP_GET_PTX __builtin_current_device_sm()\n#endif\n";
-  auto out = respellToolkitHeader("/usr/local/cuda/include/cccl/cub/util_namespace.cuh", text);
-  REQUIRE(out);
-  CHECK(out->size() == text.size());
+  auto out = std::optional(respelled("/usr/local/cuda/include/cccl/cub/util_namespace.cuh", text));
   CHECK(out->rfind("#if defined(_NVHPC_CUDA)\n#  define CUB_NS", 0) == 0); // the namespace: nvcc's
   CHECK(out->find("#if defined(__circle__ )\n#  define CUB_TEMP_GET_PTX") != std::string::npos); // the rest: nvc++'s
 }
