@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <initializer_list>
 #include <vector>
 
@@ -51,13 +52,17 @@ const Header kHeaders[] = {
      "circle cannot read this nv/detail/__target_macros (the nvc++ path not where expected)"},
 };
 
-// Every occurrence of `match` has its first `span` characters replaced by `to`, padded
-// to the same length. Returns how many there were.
-size_t respellEvery(std::string& text, llvm::StringRef match, size_t span, llvm::StringRef to) {
+// Every occurrence of `match` (but those at offsets `leave` says yes to) has its first
+// `span` characters replaced by `to`, padded to the same length. Returns how many were.
+size_t respellEvery(std::string& text, llvm::StringRef match, size_t span, llvm::StringRef to,
+                    const std::function<bool(size_t)>& leave = nullptr) {
   std::string padded = to.str() + std::string(span - to.size(), ' ');
   size_t count = 0;
-  for (size_t at = text.find(match.str()); at != std::string::npos; at = text.find(match.str(), at + span), ++count)
+  for (size_t at = text.find(match.str()); at != std::string::npos; at = text.find(match.str(), at + span)) {
+    if (leave && leave(at)) continue;
     text.replace(at, span, padded);
+    ++count;
+  }
   return count;
 }
 
@@ -185,13 +190,6 @@ size_t takeOnePassBranches(std::string& text, const std::vector<Directive>& all)
   return count;
 }
 
-// CCCL picks the code of a compiler that sees host and device in one pass where it
-// tests _NVHPC_CUDA (CUB's PTX version from __builtin_current_device_sm(), Thrust's
-// device-side terminate). circle takes those paths: in CCCL's headers the name reads
-// __circle__, which circle predefines. Defining _NVHPC_CUDA itself would also make
-// CCCL's compiler detection look for nvc++'s version macros (cuda/std/__cccl/
-// compiler.h, left as it is) and change the CUDA headers' own paths.
-//
 // nvc++'s compile-time PTX version (CUB_PTX_ARCH, __NVCOMPILER_CUDA_ARCH__) is the
 // newest sm's in circle's one pass; CUB's policy chain reads it in its ActivePolicy
 // alias, whose every kernel circle instantiates per sm (sema/policy_chains.h), and a
@@ -210,31 +208,34 @@ bool passedByEverySm(llvm::StringRef after) {
   return orEqual ? version <= kOldest : version < kOldest;
 }
 
-size_t respellPtxVersionReads(std::string& text) {
-  std::vector<Directive> all = directives(text);
+size_t respellPtxVersionReads(std::string& text, const std::vector<Directive>& all) {
   size_t count = 0;
-  auto d = all.begin();
   for (llvm::StringRef name : {"CUB_PTX_ARCH", "__NVCOMPILER_CUDA_ARCH__"}) {
-    d = all.begin();
-    for (size_t at = text.find(name.str()); at != std::string::npos; at = text.find(name.str(), at + name.size())) {
+    auto d = all.begin(); // the first directive that does not end before the occurrence
+    auto notARead = [&](size_t at) {
       while (d != all.end() && d->end < at) ++d;
-      bool inDirective = d != all.end() && d->begin <= at;
-      size_t lineStart = text.rfind('\n', at) == std::string::npos ? 0 : text.rfind('\n', at) + 1;
-      llvm::StringRef line = llvm::StringRef(text).substr(lineStart, text.find('\n', at) - lineStart);
+      llvm::StringRef t = text;
+      if (d == all.end() || at < d->begin) { // code: all but the policy chain's alias
+        size_t lineStart = t.rfind('\n', at) + 1; // npos + 1: the first line
+        return t.substr(lineStart, t.find('\n', at) - lineStart).contains("using ActivePolicy");
+      }
       // A directive reads the value only in an #if or #elif expression, not as the
       // operand of `defined`.
-      llvm::StringRef before = llvm::StringRef(text).substr(0, at).rtrim(" \t(");
-      bool readsValue = !inDirective || ((d->keyword == "if" || d->keyword == "elif") && !before.ends_with("defined"));
-      if (!readsValue || (inDirective ? passedByEverySm(llvm::StringRef(text).substr(at + name.size()))
-                                      : line.contains("using ActivePolicy")))
-        continue;
-      text.replace(at, name.size(), "__circle_ptx" + std::string(name.size() - 12, ' '));
-      ++count;
-    }
+      bool condition = d->keyword == "if" || d->keyword == "elif";
+      return !condition || t.substr(0, at).rtrim(" \t(").ends_with("defined") ||
+             passedByEverySm(t.substr(at + name.size()));
+    };
+    count += respellEvery(text, name, name.size(), "__circle_ptx", notARead);
   }
   return count;
 }
 
+// CCCL picks the code of a compiler that sees host and device in one pass where it
+// tests _NVHPC_CUDA (CUB's PTX version from __builtin_current_device_sm(), Thrust's
+// device-side terminate). circle takes those paths: in CCCL's headers the name reads
+// __circle__, which circle predefines. Defining _NVHPC_CUDA itself would also make
+// CCCL's compiler detection look for nvc++'s version macros (cuda/std/__cccl/
+// compiler.h, left as it is) and change the CUDA headers' own paths.
 //
 // The exception: CUB's and Thrust's ABI namespaces (cub::CUB_300001_SM_750_900) are
 // named after the compile's architectures, nvc++'s from NV_TARGET_SM_INTEGER_LIST,
@@ -245,21 +246,19 @@ std::optional<std::string> respellNvhpcTests(llvm::StringRef path, llvm::StringR
   if (!path.contains("/cccl/") || path.ends_with("/cuda/std/__cccl/compiler.h")) return std::nullopt;
   std::string out = text.str();
   std::vector<Directive> all = directives(out);
-  std::vector<const Directive*> keep; // the ABI namespaces' conditions
+  std::vector<const Directive*> namespaces; // the ABI namespaces' conditions
   forEachConditional(out, all, [&](const Conditional& c) {
     if (llvm::StringRef(c.defines).contains("NV_TARGET_SM_INTEGER_LIST") &&
         llvm::StringRef(c.defines).contains("__CUDA_ARCH_LIST__"))
-      keep.insert(keep.end(), c.conditions.begin(), c.conditions.end());
+      namespaces.insert(namespaces.end(), c.conditions.begin(), c.conditions.end());
   });
-  const std::string nvhpc = "_NVHPC_CUDA";
-  size_t count = 0;
-  for (size_t at = out.find(nvhpc); at != std::string::npos; at = out.find(nvhpc, at + nvhpc.size())) {
-    if (llvm::any_of(keep, [&](const Directive* d) { return d->begin <= at && at < d->end; })) continue;
-    out.replace(at, nvhpc.size(), "__circle__ ");
-    ++count;
-  }
+  auto inNamespaceChoice = [&](size_t at) {
+    return llvm::any_of(namespaces, [&](const Directive* d) { return d->begin <= at && at < d->end; });
+  };
+  // Each respelling keeps every offset, so the directives found first stay where they are.
+  size_t count = respellEvery(out, "_NVHPC_CUDA", 11, "__circle__", inNamespaceChoice);
   count += takeOnePassBranches(out, all);
-  count += respellPtxVersionReads(out);
+  count += respellPtxVersionReads(out, all);
   if (count == 0) return std::nullopt;
   return out;
 }

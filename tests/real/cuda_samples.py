@@ -83,7 +83,7 @@ def samples(root):
             rel = os.path.relpath(dirpath, root)
             found.append({'name': exe.group(1), 'dir': rel, 'sources': sources, 'libs': links, 'includes': includes,
                           'rdc': 'CUDA_SEPARABLE_COMPILATION ON' in text})
-    return found
+    return chosen(found)
 
 
 def command(compiler, cuda, sample, archs, output):
@@ -120,7 +120,7 @@ def build(root, out, compiler, cuda, archs, tag, jobs):
               + ('\n' + errors if p.returncode else ''), flush=True)
 
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        list(pool.map(one, chosen(samples(root))))
+        list(pool.map(one, samples(root)))
     json.dump(results, open(os.path.join(out, f'build.{tag}.json'), 'w'), indent=1)
     return results
 
@@ -160,7 +160,7 @@ def run(out, root, cuda, archs, jobs=4):
         return outputs
 
     from concurrent.futures import ThreadPoolExecutor
-    listed = chosen(samples(root))
+    listed = samples(root)
     with ThreadPoolExecutor(jobs) as pool:
         results = list(pool.map(outputs_of, listed))
     for s, outputs in zip(listed, results):
@@ -187,7 +187,7 @@ def run(out, root, cuda, archs, jobs=4):
 if __name__ == '__main__':
     verb = sys.argv[1]
     if verb == 'list':
-        print(json.dumps(chosen(samples(sys.argv[2])), indent=1))
+        print(json.dumps(samples(sys.argv[2]), indent=1))
     elif verb == 'build':
         root, out, compiler, cuda, archs = sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6:]
         r = build(root, out, compiler, cuda, archs, 'circle', 1)
