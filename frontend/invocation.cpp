@@ -156,7 +156,7 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
     for (int sm : opts.smTargets) newest = std::max(newest, smNumber(sm));
     pp.addMacroDef("__NVCOMPILER_CUDA_ARCH__=" + std::to_string(newest * 10));
     int shared = sharedSmNumber(opts.smTargets);
-    pp.addMacroDef("__circle_ptx=" + (shared ? std::to_string(shared * 10) : "__circle_one_ptx_version<>()"));
+    pp.addMacroDef("__circle_ptx=" + (shared ? std::to_string(shared * 10) : "__circle_ptx_version_differs_per_sm()"));
   }
   pp.addRemappedFile(kPreludeName, llvm::MemoryBuffer::getMemBufferCopy(preludeText(prelude), kPreludeName).release());
   pp.Includes.insert(pp.Includes.begin(), kPreludeName);

@@ -46,9 +46,10 @@ constexpr bool __circle_if_target(const _Bits& __b) { return (__b.targets & __nv
 
 // A read of nvc++'s compile-time PTX version in CCCL outside CUB's policy chain
 // (frontend/toolkit_headers.cpp, frontend/invocation.cpp): with sms of different
-// versions it names this, which fails where it is instantiated.
+// versions it calls this, which fails where it is instantiated; in an #if its name is
+// that of an undefined function-like macro, which the preprocessor names in its error.
 const char* kOnePtxVersion = R"(
-template <class __T = void> constexpr int __circle_one_ptx_version() {
+template <class __T = void> constexpr int __circle_ptx_version_differs_per_sm() {
   static_assert(!__is_same(__T, __T), "CCCL reads its compile-time PTX version here, outside CUB's policy chain "
                                   "(which circle instantiates per sm); circle builds this code for a single -sm_XX");
   return 0;

@@ -43,6 +43,7 @@ const clang::ClassTemplateSpecializationDecl* chainOf(clang::QualType t) {
 
 // The ActivePolicy Clang computed for `chain` (with the newest sm's PTX version).
 clang::QualType activePolicy(const clang::ClassTemplateSpecializationDecl* chain) {
+  if (!chain) return {};
   for (const clang::NamedDecl* d : chain->lookup(&chain->getASTContext().Idents.get("ActivePolicy")))
     if (const auto* alias = llvm::dyn_cast<clang::TypedefNameDecl>(d))
       return alias->getUnderlyingType().getCanonicalType();
@@ -69,8 +70,8 @@ clang::QualType policyFor(clang::QualType t, int ptx) {
 bool nestsChain(clang::QualType t, int depth = 0) {
   if (t.isNull() || depth > 16) return false;
   t = t.getCanonicalType();
-  if (const auto* p = t->getAs<clang::PointerType>()) return chainOf(p->getPointeeType()) || nestsChain(p->getPointeeType(), depth + 1);
-  if (const auto* r = t->getAs<clang::ReferenceType>()) return chainOf(r->getPointeeType()) || nestsChain(r->getPointeeType(), depth + 1);
+  if (clang::QualType pointee = t->getPointeeType(); !pointee.isNull()) // pointers, references
+    return chainOf(pointee) || nestsChain(pointee, depth + 1);
   if (const auto* f = t->getAs<clang::FunctionProtoType>()) {
     for (clang::QualType p : f->param_types())
       if (chainOf(p) || nestsChain(p, depth + 1)) return true;
@@ -91,11 +92,11 @@ public:
       : sema_(sema), ctx_(sema.getASTContext()), versions_(std::move(versions)), out_(out) {}
 
   bool run(const std::vector<clang::FunctionDecl*>& instantiated) {
-    std::set<const clang::FunctionDecl*> seen;
-    for (clang::FunctionDecl* fd : instantiated) {
-      if (!fd->hasAttr<clang::CUDAGlobalAttr>() || !seen.insert(fd->getCanonicalDecl()).second) continue;
+    std::vector<clang::FunctionDecl*> kernels;
+    for (clang::FunctionDecl* fd : instantiated)
+      if (fd->hasAttr<clang::CUDAGlobalAttr>() && kernels_.insert(fd->getCanonicalDecl()).second) kernels.push_back(fd);
+    for (clang::FunctionDecl* fd : kernels)
       if (!variantsOf(fd)) return false;
-    }
     sema_.PerformPendingInstantiations();
     return !sema_.getDiagnostics().hasErrorOccurred();
   }
@@ -119,9 +120,14 @@ private:
           return unsupported(kernel, "has a template argument that holds CUB's policy chain inside another type");
         if (const clang::ClassTemplateSpecializationDecl* chain = chainOf(e.getAsType())) {
           readsChain = true;
-          // circle's walk must pick what Clang picked for the newest sm.
+          // circle's walk must pick what Clang picked for the newest sm, and each node it
+          // picks for an older sm must read itself as ActivePolicy (its version is at most
+          // that sm's, so at most the newest's).
           if (policyFor(e.getAsType(), versions_.back()) != activePolicy(chain))
             return unsupported(kernel, "reads a CUB policy chain that does not pick its policy as circle expects");
+          for (int ptx : versions_)
+            if (clang::QualType node = policyFor(e.getAsType(), ptx); node.isNull() || activePolicy(chainOf(node)) != node)
+              return unsupported(kernel, "reads a CUB policy chain whose nodes do not pick themselves");
         }
       }
     }
@@ -139,11 +145,10 @@ private:
           replaced.push_back(forVersion(a, ptx, differs));
         }
       }
-      if (misread_) return unsupported(kernel, "reads a CUB policy chain whose nodes do not pick themselves");
       if (!differs) continue;
       clang::FunctionDecl* variant = instantiate(pattern, replaced, kernel->getPointOfInstantiation());
-      if (!variant) return unsupported(kernel, "could not be instantiated with the CUB policy of " + std::to_string(ptx / 10) + "0");
-      out_.add(ptx / 10, kernel, variant);
+      if (!variant) return unsupported(kernel, "could not be instantiated with the CUB policy of " + std::to_string(ptx));
+      out_.add(ptx / 10, kernel, variant, kernels_.count(variant->getCanonicalDecl()) != 0);
     }
     return true;
   }
@@ -154,9 +159,6 @@ private:
     clang::QualType mine = policyFor(a.getAsType(), ptx);
     if (mine == policyFor(a.getAsType(), versions_.back())) return a;
     differs = true;
-    // In the newest sm's pass a node reads itself as ActivePolicy: its version is at
-    // most this sm's. Otherwise the chain does not read as circle expects.
-    if (mine.isNull() || activePolicy(chainOf(mine)) != mine) misread_ = true;
     return clang::TemplateArgument(mine);
   }
 
@@ -185,7 +187,7 @@ private:
   clang::ASTContext& ctx_;
   std::vector<int> versions_; // ascending, PTX versions as CUB numbers them (900)
   KernelVariants& out_;
-  bool misread_ = false;
+  std::set<const clang::Decl*> kernels_; // the program's own kernel instantiations
 };
 
 } // namespace

@@ -82,6 +82,7 @@ template <class Chain> __global__ void histogram_shape(int* out) {
 }
 int main() {
   histogram_shape<Hub::MaxPolicy><<<1, 1>>>(nullptr);
+  histogram_shape<Hub::Policy700><<<1, 1>>>(nullptr); // also sm_75's stand-in: both sms keep it
   thrust::device_vector<int> a(100), b(100), out(200);
   thrust::sort(a.begin(), a.end());
   int n = thrust::set_union(a.begin(), a.end(), b.begin(), b.end(), out.begin()) - out.begin();
@@ -118,6 +119,25 @@ expect_contains "$(kernels tuned.sm_90.ptx)" "_SM_750_900" "CUB's ABI namespace:
 out=$(cu -sm_75 -sm_90 tuned.cxx -o tuned 2>&1)
 expect_eq "$?" 0 "Thrust/CUB for two sms: an executable ($out)"
 expect_contains "$("$CIRCLE" --list-fatbin=tuned)" "tuned.2.sm_90.cubin" "both sms' images"
+
+# A read of nvc++'s PTX version in a CCCL header other than CUB's policy chain has no
+# value for sms of two versions: an error where it is read (in an #if, at once).
+mkdir -p probe/cccl
+printf 'constexpr int probe = __NVCOMPILER_CUDA_ARCH__;\n' > probe/cccl/read.h
+printf '#if __NVCOMPILER_CUDA_ARCH__ >= 800\n#endif\n' > probe/cccl/test.h
+printf '#include <cccl/read.h>\nint main() { return probe != 900; }\n' > ptx_read.cxx
+printf '#include <cccl/test.h>\nint main() {}\n' > ptx_test.cxx
+out=$(cu -Iprobe -sm_75 -sm_90 ptx_read.cxx -o bad 2>&1)
+expect_eq "$?" 1 "CCCL code reading its PTX version, two sms: an error"
+expect_contains "$out" "CCCL reads its compile-time PTX version here, outside CUB's policy chain" "... saying why"
+expect_contains "$out" "probe/cccl/read.h:1:23: note: in instantiation" "... where it reads it"
+out=$(cu -Iprobe -sm_75 -sm_90 ptx_test.cxx -o bad 2>&1)
+expect_eq "$?" 1 "an #if on it, two sms: an error"
+expect_contains "$out" "probe/cccl/test.h:1:5: error: function-like macro '__circle_ptx_version_differs_per_sm' is not defined" "... at the #if"
+expect_no_file bad "... and no output"
+out=$(cu -Iprobe -sm_90 ptx_read.cxx -o ptx_read 2>&1)
+expect_eq "$?" 0 "one sm: it reads that sm's version ($out)"
+./ptx_read 2>/dev/null; expect_eq "$?" 0 "... 900"
 
 # A kernel whose template argument holds CUB's chain inside another type: which policy
 # it reads cannot be chosen per sm by replacing the argument, so two sms are an error.

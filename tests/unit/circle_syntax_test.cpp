@@ -49,10 +49,10 @@ TEST_CASE("the prelude declares nvvm_arch_t with one enumerator per sm, ascendin
   std::string text = preludeText(c);
   CHECK(text.find("enum nvvm_arch_t : int { sm_75 = 75, sm_90 = 90, };") != std::string::npos);
   CHECK(text.find("using nvvm_archs = nvvm_arch_list<sm_75, sm_90>;") != std::string::npos);
-  // Several sms: CUB's compile-time PTX version is an error where CUB uses it.
-  CHECK(text.find("__circle_one_ptx_version") != std::string::npos);
+  // Several sms: nvc++'s PTX version read outside CUB's policy chain is an error.
+  CHECK(text.find("__circle_ptx_version_differs_per_sm") != std::string::npos);
   c.sms = {90};
-  CHECK(preludeText(c).find("__circle_one_ptx_version") == std::string::npos);
+  CHECK(preludeText(c).find("__circle_ptx_version_differs_per_sm") == std::string::npos);
 }
 
 TEST_CASE("the launch configuration is the prelude's second part, after CUDA's headers") {
