@@ -5,7 +5,9 @@
 
 #include "sema/walk_tape.h"
 
+#include "clang/AST/APValue.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Mangle.h"
@@ -59,6 +61,18 @@ public:
     return true;
   }
 
+  // Only an address (a reference, a pointer, an object holding one) can carry a
+  // type_info out of a constant evaluation; a bool from == is right on every side.
+  bool VisitVarDecl(VarDecl* v) {
+    if (isa<ParmVarDecl>(v) || v->isInvalidDecl()) return true;
+    const Expr* init = v->getInit();
+    if (!init || init->isInstantiationDependent() || v->getType()->isArithmeticType() ||
+        v->getType()->isEnumeralType())
+      return true;
+    if (holdsSwap(init)) out_.reevaluate.push_back(v);
+    return true;
+  }
+
   // The parent's child slots are what codegen reads, so the swaps go there.
   bool VisitStmt(Stmt* s) {
     for (Stmt*& child : s->children()) {
@@ -70,6 +84,16 @@ public:
   }
 
 private:
+  bool holdsSwap(const Stmt* s) {
+    if (auto* e = dyn_cast<Expr>(s)) {
+      if (auto* t = dyn_cast<CXXTypeidExpr>(e); t && !t->isPotentiallyEvaluated()) return true;
+      if (isa<CXXDynamicCastExpr>(e)) return true;
+    }
+    for (const Stmt* child : s->children())
+      if (child && holdsSwap(child)) return true;
+    return false;
+  }
+
   Expr* replacementFor(Expr* e) {
     if (auto* t = dyn_cast<CXXTypeidExpr>(e)) {
       // typeid(*polymorphic) reads the vtable's slot; it needs no swap.
@@ -182,12 +206,37 @@ DeviceRtti findDeviceRtti(const WalkTape& tape) {
   return rtti;
 }
 
-DeviceRttiScope::DeviceRttiScope(const DeviceRtti& rtti) : rtti_(rtti) {
-  for (const DeviceRtti::Swap& s : rtti_.swaps) *s.slot = s.replacement;
+// Forgets a variable's evaluated initializer, so the next reader evaluates it again.
+static void forgetValue(clang::EvaluatedStmt* e) {
+  e->WasEvaluated = false;
+  e->Evaluated = clang::APValue();
 }
 
+DeviceRttiScope::DeviceRttiScope(const DeviceRtti& rtti) : rtti_(rtti) {
+  for (const DeviceRtti::Swap& s : rtti_.swaps) *s.slot = s.replacement;
+  for (clang::VarDecl* v : rtti_.reevaluate) {
+    Cached c{false, nullptr};
+    if (clang::EvaluatedStmt* e = v->getEvaluatedStmt(); e && e->WasEvaluated) {
+      c = {true, std::make_unique<clang::APValue>(e->Evaluated)};
+      forgetValue(e);
+    }
+    cached_.push_back(std::move(c));
+  }
+}
+
+// What the device pass evaluated names its type_info variables; the host pass gets
+// back what it had, or evaluates afresh.
 DeviceRttiScope::~DeviceRttiScope() {
   for (const DeviceRtti::Swap& s : rtti_.swaps) *s.slot = s.original;
+  for (size_t i = 0; i < rtti_.reevaluate.size(); ++i) {
+    clang::EvaluatedStmt* e = rtti_.reevaluate[i]->getEvaluatedStmt();
+    if (!e) continue;
+    forgetValue(e);
+    if (cached_[i].evaluated) {
+      e->Evaluated = *cached_[i].value;
+      e->WasEvaluated = true;
+    }
+  }
 }
 
 } // namespace circle

@@ -12,20 +12,27 @@
 //    GPU): each throw's type is noted by file and line, and the call the device
 //    pass emitted there gets it (device_rtti_objects.cpp).
 // The swaps hold for the length of each device pass only; the host pass sees the
-// expressions the parser built.
+// expressions the parser built. A variable whose initializer holds a swapped
+// expression may carry the value Clang's constant evaluator computed from the
+// original (`const std::type_info& t = typeid(int);` is a constant reference), and
+// CodeGen emits that value: a null type_info on a GPU. Those cached values are
+// forgotten for the device pass, so it evaluates the swapped initializer.
 #pragma once
 #include "clang/AST/Type.h"
 
 #include "llvm/ADT/StringRef.h"
 
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
 namespace clang {
+class APValue;
 class ASTContext;
 class Expr;
+class VarDecl;
 class MangleContext;
 class Stmt;
 } // namespace clang
@@ -41,6 +48,8 @@ struct DeviceRtti {
     clang::Stmt* replacement;
   };
   std::vector<Swap> swaps;
+  // Variables whose initializers contain a swap (their evaluated values differ).
+  std::vector<clang::VarDecl*> reevaluate;
   // Every type whose type_info a device module may need, by the ABI's name for the
   // type (the _ZTI/_ZTS/_ZTV symbols' suffix): the types typeid and dynamic_cast
   // name, and every dynamic class (their vtables hold a type_info slot).
@@ -67,7 +76,12 @@ public:
   DeviceRttiScope& operator=(const DeviceRttiScope&) = delete;
 
 private:
+  struct Cached {
+    bool evaluated;
+    std::unique_ptr<clang::APValue> value;
+  };
   const DeviceRtti& rtti_;
+  std::vector<Cached> cached_; // parallel to rtti_.reevaluate
 };
 
 } // namespace circle

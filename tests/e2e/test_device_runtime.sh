@@ -77,6 +77,11 @@ cu -sm_90 -OG0 -S -gpu "$cases/rtti.cxx" -o rtti0 > /dev/null 2>&1
 has_func rtti0.sm_90.ptx __circle_dynamic_cast "dynamic_cast from the runtime"
 check; grep -qE '\.global .*\b_ZTIN3zoo4cageIlEE\[' rtti0.sm_90.ptx || fail "no type_info object for zoo::cage<long>"
 check; grep -qE '\.global .*\b_ZTVN10__cxxabiv121__vmi_class_type_infoE\[' rtti0.sm_90.ptx || fail "no vtable for __vmi_class_type_info"
+# A reference bound to typeid is a constant Clang evaluated for the host; the device
+# pass evaluates it again (its type_info is no null reference).
+printf '#include <typeinfo>\n__global__ void k(const char** o) { const std::type_info& t = typeid(double); *o = t.name(); }\nint main() {}\n' > bound.cxx
+cu -sm_90 -S -gpu bound.cxx -o bound > /dev/null 2>&1
+check; grep -qE '\b_ZTSd\b' bound.sm_90.ptx || fail "typeid bound to a reference is null on the device"
 cu -sm_75 -sm_90 "$cases/rtti.cxx" -o rtti > /dev/null 2>&1
 expect_eq "$(./rtti 2> /dev/null | grep '^host:')" "$(grep '^host:' "$CIRCLE_ROOT/tests/gpu/expected/rtti.out")" "RTTI's host half"
 # Heap calls go through the size-keeping wrappers, so realloc exists.

@@ -49,6 +49,10 @@ void run(const char* where) {
   animal* a = static_cast<pet*>(c);
   printf("%s: typeid(*a) %s, == cage<long> %d, == cat %d, before(cat) %d\n", where, typeid(*a).name(),
          typeid(*a) == typeid(zoo::cage<long>), typeid(*a) == typeid(cat), typeid(*a).before(typeid(cat)));
+  // Bound to names: Clang evaluates these as constants, from the host's view.
+  const std::type_info& bound = typeid(int);
+  const std::type_info* pointed = &typeid(double);
+  printf("%s: bound %s, pointed %s, equal %d\n", where, bound.name(), pointed->name(), bound == *pointed);
   printf("%s: hash_code equal %d\n", where, typeid(*a).hash_code() == typeid(zoo::cage<long>).hash_code());
   printf("%s: under construction a %s at +%ld\n", where, c->built_as,
          static_cast<const char*>(c->whole) - reinterpret_cast<const char*>(static_cast<wild*>(c)));
