@@ -10,7 +10,8 @@ if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update
 # LLVM/Clang 22 come from bookworm-security; newlib-source and spirv-tools are for the
-# device libc and the SPIR-V target (validation), the Vulkan loader and Mesa's lavapipe for
+# device libc and the SPIR-V target (validation), gcc-12-source for libstdc++'s testsuite
+# (tests/stdlib), the Vulkan loader and Mesa's lavapipe for
 # running SPIR-V shaders on the CPU; xz-utils packs the GPU suite for the GPU machine;
 # python3 runs the fuzz harness (tests/fuzz); meson, ccache, distcc and clangd-22 are
 # the build setups tests/buildsystems checks circle in; Clang's runtimes serve host code
@@ -18,7 +19,7 @@ $SUDO apt-get update
 $SUDO apt-get install -y --no-install-recommends \
   build-essential cmake ninja-build \
   llvm-22 llvm-22-dev libclang-cpp22-dev libclang-22-dev clang-22 lld-22 \
-  catch2 spirv-tools newlib-source xz-utils python3 \
+  catch2 spirv-tools newlib-source gcc-12-source xz-utils python3 \
   libvulkan-dev mesa-vulkan-drivers \
   meson ccache distcc clangd-22 libclang-rt-22-dev libomp-22-dev
 

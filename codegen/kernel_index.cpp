@@ -1,5 +1,7 @@
 #include "codegen/kernel_index.h"
 
+#include "clang/AST/ParentMapContext.h"
+
 #include "codegen/function_symbols.h"
 #include "sema/walk_tape.h"
 
@@ -106,6 +108,21 @@ std::map<std::string, const clang::VarDecl*> managedVariables(const WalkTape& ta
   return names;
 }
 
+bool passedByAddress(clang::QualType type) {
+  const auto* rd = type->getAsCXXRecordDecl();
+  return rd && rd->hasDefinition() && !rd->canPassInRegisters();
+}
+
+DeclsByName indexFunctionsTakingNonTrivialRecords(const WalkTape& tape) {
+  return collectFunctions(
+      tape,
+      [](const clang::FunctionDecl& fd) {
+        return fd.doesThisDeclarationHaveABody() && !fd.hasAttr<clang::CUDAGlobalAttr>() &&
+               llvm::any_of(fd.parameters(), [](const clang::ParmVarDecl* p) { return passedByAddress(p->getType()); });
+      },
+      /*everything=*/true);
+}
+
 DeclsByName indexKernels(const WalkTape& tape) {
   return collectFunctions(tape, [](const clang::FunctionDecl& fd) {
     return fd.hasAttr<clang::CUDAGlobalAttr>() && fd.doesThisDeclarationHaveABody();
@@ -197,6 +214,41 @@ const clang::VarDecl* findVariableBySymbol(const WalkTape& tape, const std::stri
     std::string symbol;
     const clang::VarDecl* found = nullptr;
   } finder;
+  finder.mangler.reset(tape.ast().createMangleContext());
+  finder.symbol = symbol;
+  tape.replay(finder);
+  return finder.found;
+}
+
+// The function whose body holds `e`, through the AST's parent map (built on first use;
+// this is an error path).
+static const clang::FunctionDecl* enclosingFunction(clang::ASTContext& ast, const clang::Stmt& e) {
+  clang::DynTypedNodeList parents = ast.getParents(e);
+  while (!parents.empty()) {
+    const clang::DynTypedNode& p = parents[0];
+    if (const auto* fd = p.get<clang::FunctionDecl>()) return fd;
+    parents = ast.getParents(p);
+  }
+  return nullptr;
+}
+
+std::vector<VariableUse> findVariableUses(const WalkTape& tape, const std::string& symbol) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitDeclRefExpr(clang::DeclRefExpr* e) {
+      auto* vd = llvm::dyn_cast<clang::VarDecl>(e->getDecl());
+      if (vd && vd->hasGlobalStorage() && !vd->getDeclContext()->isDependentContext() &&
+          variableSymbolName(*mangler, *vd) == symbol)
+        if (const clang::FunctionDecl* fd = enclosingFunction(*ast, *e); fd && !fd->isDependentContext())
+          found.push_back({deviceSymbolName(*mangler, *fd), e->getLocation()});
+      return true;
+    }
+    clang::ASTContext* ast = nullptr;
+    std::unique_ptr<clang::MangleContext> mangler;
+    std::string symbol;
+    std::vector<VariableUse> found;
+  } finder;
+  finder.ast = &tape.ast();
   finder.mangler.reset(tape.ast().createMangleContext());
   finder.symbol = symbol;
   tape.replay(finder);

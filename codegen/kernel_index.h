@@ -1,10 +1,12 @@
 // Finds the declarations behind device-module symbol names, so problems found in a
 // device module after code generation can still point at the user's source.
 #pragma once
+#include "clang/AST/Type.h"
 #include "clang/Basic/SourceLocation.h"
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -43,6 +45,14 @@ DeclsByName indexExplicitHostFunctions(const WalkTape& tape);
 // a long double puts the long double in the caller.
 DeclsByName indexLongDoubleFunctions(const WalkTape& tape);
 
+// Functions (lambdas' call operators, constructors and destructors included) with a
+// parameter of a class the C++ ABI passes by address (a non-trivial copy or move
+// constructor or destructor), by symbol; nontrivial_params.h says why.
+DeclsByName indexFunctionsTakingNonTrivialRecords(const WalkTape& tape);
+
+// Whether the C++ ABI passes an argument of `type` by address, never by copying bytes.
+bool passedByAddress(clang::QualType type);
+
 // The function definitions of the user's files (not system headers), lambdas' call
 // operators included, and each symbol of their constructors and destructors.
 DeclsByName indexUserFunctions(const WalkTape& tape);
@@ -61,6 +71,14 @@ const clang::FunctionDecl* findFunctionBySymbol(const WalkTape& tape, const std:
 
 // The same for a variable with static storage.
 const clang::VarDecl* findVariableBySymbol(const WalkTape& tape, const std::string& symbol);
+
+// Where function bodies name the variable a device module calls `symbol`: each use's
+// location and the symbol of the function it is in. A replay: for error paths.
+struct VariableUse {
+  std::string function;
+  clang::SourceLocation at;
+};
+std::vector<VariableUse> findVariableUses(const WalkTape& tape, const std::string& symbol);
 
 // The variables declared __managed__ (the prelude marks them), by symbol.
 std::map<std::string, const clang::VarDecl*> managedVariables(const WalkTape& tape);

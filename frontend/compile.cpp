@@ -14,6 +14,7 @@
 #include "codegen/gpu_only_functions.h"
 #include "codegen/host_roots.h"
 #include "codegen/kernel_index.h"
+#include "targets/nvptx/nontrivial_params.h"
 #include "codegen/kernel_variants.h"
 #include "codegen/left_out_functions.h"
 #include "codegen/replay_consumer.h"
@@ -453,6 +454,7 @@ private:
         if (leavingOut) sayIfGeneratedAgain(*in.leaveOut, "(device pass) " + smName(sm));
         if (m) emitDeviceRtti(*m, *ast_, deviceRtti_);
         if (m && !addExceptionIslands(in, *dt.info, cgo, sm, *m)) return false;
+        if (m) passNonTrivialRecordsByAddress(*m, nonTrivialRecordParams());
       }
       if (!m || !lowerLongDoubleFor(*m)) return false;
       if (o_.rdc && !o_.deviceLibrary) {
@@ -561,6 +563,32 @@ private:
     for (const ReachedFunction& f : reached)
       diags.Report(kernelLocation(f.kernel), id)
           << llvm::formatv(format, llvm::demangle(f.kernel), llvm::demangle(f.callee), smName(sm)).str();
+  }
+
+  // A variable of the host's memory read in device code (nvcc: "identifier ... is
+  // undefined in device code"): said where the source names it, preferring the use in
+  // the function whose code kept the reference, then one in the kernel. False if the
+  // source names it nowhere, or only in system headers (a library's variable, which
+  // the device runtime lacks): the caller says it at the kernel.
+  bool reportHostVariable(const ReachedFunction& r, int sm) {
+    std::vector<VariableUse> uses = findVariableUses(*tape_, r.callee);
+    const clang::SourceManager& sources = ast_->getSourceManager();
+    llvm::erase_if(uses, [&](const VariableUse& u) { return sources.isInSystemHeader(u.at); });
+    if (uses.empty()) return false;
+    const VariableUse* best = &uses.front();
+    for (const std::string& in : {r.kernel, r.user})
+      for (const VariableUse& u : uses)
+        if (u.function == in) best = &u;
+    clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
+    diags.Report(best->at, diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
+                                                 "'%0' is a host variable, which device code cannot read: kernel "
+                                                 "'%1' reaches this use on %2; declare it __device__, __constant__ "
+                                                 "or __managed__, or pass its value to the kernel"))
+        << llvm::demangle(r.callee) << llvm::demangle(r.kernel) << smName(sm);
+    if (clang::SourceLocation k = kernelLocation(r.kernel); k.isValid())
+      diags.Report(k, diags.getCustomDiagID(clang::DiagnosticsEngine::Note, "kernel '%0' declared here"))
+          << llvm::demangle(r.kernel);
+    return true;
   }
 
   // A function the user marked __host__ keeps that meaning: kernels may not reach it.
@@ -718,6 +746,20 @@ private:
       triesIndexed_ = true;
     }
     return tries_;
+  }
+
+  // targets/nvptx/nontrivial_params.h: by symbol, each record parameter in order,
+  // true where the C++ ABI passes it by address.
+  const std::map<std::string, std::vector<bool>>& nonTrivialRecordParams() {
+    if (!nonTrivialRecordParams_) {
+      nonTrivialRecordParams_.emplace();
+      for (const auto& [symbol, fd] : indexFunctionsTakingNonTrivialRecords(*tape_)) {
+        std::vector<bool>& params = (*nonTrivialRecordParams_)[symbol];
+        for (const clang::ParmVarDecl* p : fd->parameters())
+          if (p->getType()->isRecordType()) params.push_back(passedByAddress(p->getType()));
+      }
+    }
+    return *nonTrivialRecordParams_;
   }
 
   // The functions of `m` that say `try`, generated again with their handlers
@@ -908,12 +950,17 @@ private:
       else missing.push_back(std::move(r));
     }
     if (!missing.empty()) {
-      reportAtKernels(missing, "kernel '{0}' reaches '{1}', which has no device definition for {2}", sm,
-                      clang::DiagnosticsEngine::Error);
-      ci_->getDiagnostics().Report(ci_->getDiagnostics().getCustomDiagID(
-          clang::DiagnosticsEngine::Note, "a function declared without a body (one defined in another source "
-                                          "needs -rdc), or a host library function that circle's device "
-                                          "libraries do not provide yet"));
+      std::vector<ReachedFunction> functions;
+      for (const ReachedFunction& r : missing)
+        if (r.user.empty() || !reportHostVariable(r, sm)) functions.push_back(r);
+      if (!functions.empty()) {
+        reportAtKernels(functions, "kernel '{0}' reaches '{1}', which has no device definition for {2}", sm,
+                        clang::DiagnosticsEngine::Error);
+        ci_->getDiagnostics().Report(ci_->getDiagnostics().getCustomDiagID(
+            clang::DiagnosticsEngine::Note, "a function declared without a body (one defined in another source "
+                                            "needs -rdc), or a host library function that circle's device "
+                                            "libraries do not provide yet"));
+      }
       return nullptr;
     }
     if (!o_.gpuAutoStack && firstSm) // the same code for every sm: say it once
@@ -1061,6 +1108,7 @@ private:
   bool userFunctionsIndexed_ = false;
   bool longDoubleIndexed_ = false;
   std::map<std::string, TryFunction> tries_; // by device symbol (codegen/kernel_index.h)
+  std::optional<std::map<std::string, std::vector<bool>>> nonTrivialRecordParams_;
   bool triesIndexed_ = false;
   std::optional<IfTargetPredicates> predicates_;
   std::vector<clang::VarDecl*> hostConstexprs_;

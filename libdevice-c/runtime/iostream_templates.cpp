@@ -68,5 +68,8 @@ template bool has_facet<ctype<char>>(const locale&);
 template bool has_facet<numpunct<char>>(const locale&);
 template bool has_facet<num_put<char>>(const locale&);
 template bool has_facet<num_get<char>>(const locale&);
+template class __cxx11::collate<char>;
+template const collate<char>& use_facet<collate<char>>(const locale&);
+template bool has_facet<collate<char>>(const locale&);
 
 } // namespace std

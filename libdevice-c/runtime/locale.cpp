@@ -4,8 +4,8 @@
 // glibc's locale model and static initialisation, neither of which a GPU has).
 //
 // One classic locale per device module, built by the first thread that needs it
-// (the others wait for it): ctype<char>, numpunct<char>, num_put<char> and
-// num_get<char>. std::locale() is that locale; there is no locale::global and no
+// (the others wait for it): ctype<char>, numpunct<char>, num_put<char>,
+// num_get<char> and collate<char>. std::locale() is that locale; there is no locale::global and no
 // named locale but "C" (the others throw std::runtime_error). The objects are never
 // destroyed: each holds a reference that is never given back.
 #include "once.h"
@@ -41,6 +41,7 @@ __device__ Storage<std::ctype<char>> classicCtype;
 __device__ Storage<std::numpunct<char>> classicNumpunct;
 __device__ Storage<std::num_put<char>> classicNumPut;
 __device__ Storage<std::num_get<char>> classicNumGet;
+__device__ Storage<std::collate<char>> classicCollate;
 
 } // namespace
 
@@ -53,6 +54,7 @@ namespace std {
 __device__ std::locale::id numpunctId __asm__("_ZNSt7__cxx118numpunctIcE2idE");
 __device__ std::locale::id numPutId __asm__("_ZNSt7num_putIcSt19ostreambuf_iteratorIcSt11char_traitsIcEEE2idE");
 __device__ std::locale::id numGetId __asm__("_ZNSt7num_getIcSt19istreambuf_iteratorIcSt11char_traitsIcEEE2idE");
+__device__ std::locale::id collateId __asm__("_ZNSt7__cxx117collateIcE2idE");
 
 // ---- std::locale -------------------------------------------------------------------
 
@@ -67,6 +69,7 @@ locale::_Impl::_Impl(size_t refs) throw()
   _M_init_facet_unchecked(new (classicNumpunct.get()) std::numpunct<char>(1));
   _M_init_facet_unchecked(new (classicNumPut.get()) std::num_put<char>(1));
   if (__circle_locale_reads_numbers) _M_init_facet_unchecked(new (classicNumGet.get()) std::num_get<char>(1));
+  _M_init_facet_unchecked(new (classicCollate.get()) std::collate<char>(1));
 }
 
 locale::_Impl::~_Impl() throw() {}
@@ -127,6 +130,9 @@ locale::facet::~facet() {}
 // glibc's locale objects do not exist on the device; the "C" behaviour is built in.
 __c_locale locale::facet::_S_get_c_locale() { return nullptr; }
 const char* locale::facet::_S_get_c_name() throw() { return "C"; }
+// The device's only locale is "C", whose handle is null: nothing to copy or free.
+__c_locale locale::facet::_S_clone_c_locale(__c_locale&) throw() { return nullptr; }
+void locale::facet::_S_destroy_c_locale(__c_locale& handle) { handle = nullptr; }
 
 // ---- ctype<char> -------------------------------------------------------------------
 
@@ -268,6 +274,19 @@ template <> void numpunct<char>::_M_initialize_numpunct(__c_locale) {
 }
 
 template <> numpunct<char>::~numpunct() { delete _M_data; }
+
+// ---- collate<char>: the "C" locale compares and transforms bytes ----------------------
+
+template <> int collate<char>::_M_compare(const char* a, const char* b) const throw() {
+  int r = strcmp(a, b);
+  return r < 0 ? -1 : r > 0;
+}
+
+template <> size_t collate<char>::_M_transform(char* to, const char* from, size_t n) const throw() {
+  size_t length = strlen(from);
+  if (n) memcpy(to, from, length < n ? length + 1 : n);
+  return length;
+}
 
 } // namespace std
 

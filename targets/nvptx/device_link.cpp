@@ -70,17 +70,26 @@ void keepOnlyWhatIsUsed(llvm::Module& lib) {
 }
 
 // A template the headers declare as instantiated elsewhere (`extern template`:
-// libstdc++'s streams) reaches the module with an available_externally body, which
-// LLVM may inline but drops after optimising; the linker counts such a body as a
-// definition and would not bring the library's, so a call left standing (one the
-// inliner declined) would have none. Where the library defines the function, the
-// module's copy gives way to it.
+// libstdc++'s streams) reaches the module with an available_externally body, and a
+// class whose key function is elsewhere with an available_externally vtable
+// (std::exception's, when optimising), which LLVM may read but drops after
+// optimising; the linker counts such a body as a definition and would not bring the
+// library's, so a call or vtable left standing would have none (a vtable then reads
+// as zeros: ptxas only warns of the unresolved extern). Where the library defines it,
+// the module's copy gives way.
 void yieldToLibraryDefinitions(llvm::Module& m, llvm::Module& lib) {
   for (llvm::Function& f : m)
     if (f.hasAvailableExternallyLinkage())
       if (llvm::Function* def = lib.getFunction(f.getName());
           def && !def->isDeclaration() && !def->hasAvailableExternallyLinkage())
         f.deleteBody();
+  for (llvm::GlobalVariable& v : m.globals())
+    if (v.hasAvailableExternallyLinkage())
+      if (llvm::GlobalVariable* def = lib.getNamedGlobal(v.getName());
+          def && !def->isDeclaration() && !def->hasAvailableExternallyLinkage()) {
+        v.setInitializer(nullptr);
+        v.setLinkage(llvm::GlobalValue::ExternalLinkage);
+      }
 }
 
 // Links what the module uses from a bitcode library. The runtime was built for
@@ -106,6 +115,8 @@ std::string linkLibrary(llvm::Module& m, const std::string& path, const char* wh
 void keepExternallyAvailableBodies(llvm::Module& m) {
   for (llvm::Function& f : m)
     if (f.hasAvailableExternallyLinkage()) f.setLinkage(llvm::GlobalValue::LinkOnceODRLinkage);
+  for (llvm::GlobalVariable& v : m.globals())
+    if (v.hasAvailableExternallyLinkage()) v.setLinkage(llvm::GlobalValue::LinkOnceODRLinkage);
 }
 
 } // namespace
@@ -120,15 +131,45 @@ void dropKernels(llvm::Module& m, const std::set<std::string>& dropKernels) {
   });
 }
 
+namespace {
+
+// What a constant refers to: functions and global variables, through address
+// computations and aggregates, and through the initializers of the variables it
+// names (a vtable's virtual functions are reached by storing its address).
+struct Referenced {
+  std::set<const llvm::Constant*> seen;
+  std::vector<llvm::Function*> functions;
+  std::vector<const llvm::GlobalVariable*> variables;
+  void add(const llvm::Constant* c) {
+    if (!seen.insert(c).second) return;
+    if (auto* f = llvm::dyn_cast<llvm::Function>(c)) return functions.push_back(const_cast<llvm::Function*>(f));
+    if (auto* gv = llvm::dyn_cast<llvm::GlobalVariable>(c)) {
+      variables.push_back(gv);
+      if (gv->hasInitializer()) add(gv->getInitializer());
+      return;
+    }
+    if (llvm::isa<llvm::GlobalValue>(c)) return;
+    for (const llvm::Value* op : c->operands())
+      if (auto* inner = llvm::dyn_cast<llvm::Constant>(op)) add(inner);
+  }
+};
+
+} // namespace
+
 std::vector<llvm::Function*> functionsReachedFrom(llvm::Function& root) {
   llvm::SetVector<llvm::Function*> work;
   work.insert(&root);
+  Referenced refs;
   for (size_t i = 0; i < work.size(); ++i) {
     llvm::Function* f = work[i];
     if (f->isDeclaration()) continue;
     for (llvm::Instruction& inst : llvm::instructions(*f))
       for (llvm::Value* op : inst.operands())
-        if (auto* callee = llvm::dyn_cast<llvm::Function>(op->stripPointerCasts())) work.insert(callee);
+        if (auto* c = llvm::dyn_cast<llvm::Constant>(op)) {
+          refs.add(c);
+          work.insert(refs.functions.begin(), refs.functions.end());
+          refs.functions.clear();
+        }
   }
   return {work.begin(), work.end()};
 }
@@ -148,23 +189,30 @@ std::vector<ReachedFunction> functionsReachedFromKernels(llvm::Module& m) {
 std::vector<ReachedFunction> findMissingDeviceFunctions(llvm::Module& m) {
   std::vector<ReachedFunction> missing;
   std::set<std::string> reported;
-  auto report = [&](llvm::StringRef name, const llvm::Function& kernel) {
-    if (reported.insert(name.str()).second) missing.push_back({name.str(), kernel.getName().str()});
+  auto report = [&](llvm::StringRef name, const llvm::Function& kernel, const llvm::Function* user) {
+    if (reported.insert(name.str()).second)
+      missing.push_back({name.str(), kernel.getName().str(), user ? user->getName().str() : std::string()});
   };
   for (llvm::Function& k : m) {
     if (!isKernel(k) || k.isDeclaration()) continue;
     for (llvm::Function* f : functionsReachedFrom(k)) {
       if (f->isDeclaration()) {
-        if (!f->isIntrinsic() && !isPtxSystemCall(f->getName())) report(f->getName(), k);
+        if (!f->isIntrinsic() && !isPtxSystemCall(f->getName())) report(f->getName(), k, nullptr);
         continue;
       }
-      // Variables too: a global the device has no definition of (a host library's).
-      // extern __shared__ arrays are declarations by design: the launch sizes them.
+      // Variables too: a global the device has no definition of (a host library's, or
+      // the program's own host variable). extern __shared__ arrays are declarations
+      // by design: the launch sizes them.
+      Referenced refs;
       for (llvm::Instruction& inst : llvm::instructions(*f))
-        for (llvm::Value* op : inst.operands())
-          if (auto* gv = llvm::dyn_cast<llvm::GlobalVariable>(op->stripPointerCasts());
-              gv && gv->isDeclaration() && gv->getAddressSpace() != 3)
-            report(gv->getName(), k);
+        for (llvm::Value* op : inst.operands()) {
+          auto* c = llvm::dyn_cast<llvm::Constant>(op);
+          if (!c) continue;
+          refs.add(c);
+          for (const llvm::GlobalVariable* gv : refs.variables)
+            if (gv->isDeclaration() && gv->getAddressSpace() != 3) report(gv->getName(), k, f);
+          refs.variables.clear();
+        }
     }
   }
   return missing;

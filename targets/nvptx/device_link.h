@@ -16,6 +16,8 @@ namespace circle {
 struct ReachedFunction {
   std::string callee;
   std::string kernel; // the first kernel, in module order, found to reach it
+  // For a variable: the function whose code reads its address (after inlining).
+  std::string user;
 };
 
 bool isKernel(const llvm::Function& f);

@@ -65,7 +65,23 @@ expect_eq "$(grep -c '^\.visible \.global .*_GLOBAL__N_' cls.sm_90.ptx)" 0 "and 
 printf 'extern int host_only_counter;\n__global__ void k(int* p) { *p = host_only_counter; }\nint main() {}\n' > var.cxx
 out=$(cu -sm_90 var.cxx -o var 2>&1); rc=$?
 expect_eq "$rc" 1 "a host variable in a kernel is refused"
-expect_contains "$out" "var.cxx:2:17: error: kernel 'k(int*)' reaches 'host_only_counter', which has no device definition for sm_90" "and named at the kernel"
+expect_contains "$out" "var.cxx:2:34: error: 'host_only_counter' is a host variable, which device code cannot read: kernel 'k(int*)' reaches this use on sm_90" "and named where it is read"
+# A host object reached through an inlined member call (a GEP of it): the kernel
+# read an unresolved extern, which ptxas only warned about.
+cat > hostmap.cxx <<'SRC'
+#include <map>
+std::map<int, int> table = {{1, 2}};
+int counter = 5;
+int helper() { return counter; }
+__global__ void k(int* o) { *o = int(table.size()); }
+__global__ void h(int* o) { *o = helper(); }
+int main() {}
+SRC
+out=$(cu -sm_75 -sm_90 hostmap.cxx -o hostmap 2>&1); rc=$?
+expect_eq "$rc" 1 "a host std::map in a kernel is refused"
+expect_contains "$out" "hostmap.cxx:5:38: error: 'table' is a host variable" "at its use in the kernel"
+expect_contains "$out" "hostmap.cxx:4:23: error: 'counter' is a host variable, which device code cannot read: kernel 'h(int*)'" "at its use in the helper"
+expect_contains "$out" "hostmap.cxx:6:17: note: kernel 'h(int*)' declared here" "the kernel in a note"
 # What the device libraries lack is named at the kernel (files and stdio they have,
 # served by the host: test_device_stdio.sh).
 printf '#include <ctime>\n__global__ void k(long* t) { *t = time(nullptr); }\nint main() {}\n' > tm.cxx
@@ -77,6 +93,25 @@ cu -sm_90 -OG0 -S -gpu "$cases/rtti.cxx" -o rtti0 > /dev/null 2>&1
 has_func rtti0.sm_90.ptx __circle_dynamic_cast "dynamic_cast from the runtime"
 check; grep -qE '\.global .*\b_ZTIN3zoo4cageIlEE\[' rtti0.sm_90.ptx || fail "no type_info object for zoo::cage<long>"
 check; grep -qE '\.global .*\b_ZTVN10__cxxabiv121__vmi_class_type_infoE\[' rtti0.sm_90.ptx || fail "no vtable for __vmi_class_type_info"
+# A vtable Clang emits available_externally (std::exception's key function is the
+# runtime's) gives way to the runtime's definition: it was an unresolved extern
+# that ptxas only warned about, read as zeros when the throw printed what().
+printf '#include <exception>\n__global__ void k(int x) { if (x) throw std::exception(); }\nint main() {}\n' > exv.cxx
+out=$(cu -sm_90 -S -gpu exv.cxx -o exv 2>&1)
+expect_eq "$?" 0 "throw std::exception() in a kernel ($out)"
+expect_not_contains "$(cat exv.sm_90.ptx)" ".extern .global .align 8 .b8 _ZTVSt9exception" "its vtable is defined"
+# A class with a non-trivial copy constructor is passed as its address, as the C++
+# ABI says (Clang's NVPTX ABI copies it byval, and an object holding `this` saw
+# another address): the callee's parameter is a pointer, not a copy in .param space.
+cat > self.cxx <<'SRC'
+struct Self { Self* me; int v; Self(int x) : me(this), v(x) {} Self(const Self& o) : me(this), v(o.v) {} };
+__attribute__((noinline)) int check(Self s) { return s.me == &s ? s.v : -1; }
+__global__ void k(int* out) { Self a(5); *out = check(a); }
+int main() {}
+SRC
+cu -sm_90 -S -gpu self.cxx -o self > /dev/null 2>&1
+expect_eq "$(grep -A1 '^\.func .*_Z5check4Self($' self.sm_90.ptx | tail -n1 | tr -d '\t')" ".param .b64 _Z5check4Self_param_0" \
+  "Self passed by address"
 # A reference bound to typeid is a constant Clang evaluated for the host; the device
 # pass evaluates it again (its type_info is no null reference).
 printf '#include <typeinfo>\n__global__ void k(const char** o) { const std::type_info& t = typeid(double); *o = t.name(); }\nint main() {}\n' > bound.cxx

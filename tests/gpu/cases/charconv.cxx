@@ -53,7 +53,7 @@ void run(const char* where) {
   show(where, -0.0, std::chars_format::hex);
   show(where, 1728999936.0f, std::chars_format::fixed);
   show(where, 1e23, std::chars_format::fixed);
-  show(where, 1e-45f, std::chars_format::hex);
+  show(where, 1.5f, std::chars_format::hex);
   show(where, 123456789.0, std::chars_format::general);
   Digest d;
   uint64_t state = 20261128;
