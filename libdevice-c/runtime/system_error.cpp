@@ -107,6 +107,12 @@ bool error_category::equivalent(const error_code& code, int value) const noexcep
   return *this == code.category() && code.value() == value;
 }
 
+// The old string ABI's message, a virtual slot every category's vtable holds.
+__cow_string error_category::_M_message(int value) const {
+  string m = message(value);
+  return {m.c_str(), m.length()};
+}
+
 error_condition error_code::default_error_condition() const noexcept {
   return category().default_error_condition(value());
 }
