@@ -2,11 +2,8 @@
 // categories, error_category's virtual members and system_error's destructor (the
 // key function that places its vtable). Messages come from the device libc's
 // strerror, which numbers errno as glibc does (newlib-config/sys/errno.h).
-#include "once.h"
-
 #include <cerrno>
 #include <cstring>
-#include <new>
 #include <string>
 #include <system_error>
 
@@ -50,10 +47,18 @@ bool isPosixErrno(int value) {
   return false;
 }
 
-// Built by the first thread that asks (a GPU runs no static constructors).
-__device__ unsigned categoriesState;
-__device__ circle_device::Storage<GenericCategory> genericStorage;
-const std::error_category& genericCategory();
+// Constant-initialised objects: libstdc++ declares the category functions
+// __attribute__((const)), so they may not build anything when called (an object
+// built on first use was optimised away, and its vtable read as zeros). The union
+// keeps the destructor from running, which a __device__ variable may not need.
+template <class T> union ConstantInit {
+  T object;
+  constexpr ConstantInit() : object() {}
+  ~ConstantInit() {}
+};
+
+extern __device__ ConstantInit<GenericCategory> genericInstance;
+const std::error_category& genericCategory() { return genericInstance.object; }
 
 struct SystemCategory final : std::error_category {
   const char* name() const noexcept final { return "system"; }
@@ -67,24 +72,10 @@ struct SystemCategory final : std::error_category {
   }
 };
 
-__device__ circle_device::Storage<SystemCategory> systemStorage;
+__device__ ConstantInit<GenericCategory> genericInstance;
+__device__ ConstantInit<SystemCategory> systemInstance;
 
-void buildCategories() {
-  circle_device::once(categoriesState, [] {
-    new (genericStorage.get()) GenericCategory;
-    new (systemStorage.get()) SystemCategory;
-  });
-}
-
-const std::error_category& genericCategory() {
-  buildCategories();
-  return *genericStorage.get();
-}
-
-const std::error_category& systemCategory() {
-  buildCategories();
-  return *systemStorage.get();
-}
+const std::error_category& systemCategory() { return systemInstance.object; }
 
 } // namespace
 
