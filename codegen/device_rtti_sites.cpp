@@ -7,8 +7,8 @@
 
 #include "clang/AST/APValue.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/Decl.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Mangle.h"
 #include "llvm/Support/raw_ostream.h"
@@ -215,12 +215,12 @@ static void forgetValue(clang::EvaluatedStmt* e) {
 DeviceRttiScope::DeviceRttiScope(const DeviceRtti& rtti) : rtti_(rtti) {
   for (const DeviceRtti::Swap& s : rtti_.swaps) *s.slot = s.replacement;
   for (clang::VarDecl* v : rtti_.reevaluate) {
-    Cached c{false, nullptr};
+    std::unique_ptr<clang::APValue> host;
     if (clang::EvaluatedStmt* e = v->getEvaluatedStmt(); e && e->WasEvaluated) {
-      c = {true, std::make_unique<clang::APValue>(e->Evaluated)};
+      host = std::make_unique<clang::APValue>(e->Evaluated);
       forgetValue(e);
     }
-    cached_.push_back(std::move(c));
+    cached_.push_back(std::move(host));
   }
 }
 
@@ -232,8 +232,8 @@ DeviceRttiScope::~DeviceRttiScope() {
     clang::EvaluatedStmt* e = rtti_.reevaluate[i]->getEvaluatedStmt();
     if (!e) continue;
     forgetValue(e);
-    if (cached_[i].evaluated) {
-      e->Evaluated = *cached_[i].value;
+    if (cached_[i]) {
+      e->Evaluated = *cached_[i];
       e->WasEvaluated = true;
     }
   }

@@ -32,9 +32,9 @@ namespace clang {
 class APValue;
 class ASTContext;
 class Expr;
-class VarDecl;
 class MangleContext;
 class Stmt;
+class VarDecl;
 } // namespace clang
 
 namespace circle {
@@ -76,12 +76,9 @@ public:
   DeviceRttiScope& operator=(const DeviceRttiScope&) = delete;
 
 private:
-  struct Cached {
-    bool evaluated;
-    std::unique_ptr<clang::APValue> value;
-  };
   const DeviceRtti& rtti_;
-  std::vector<Cached> cached_; // parallel to rtti_.reevaluate
+  // Parallel to rtti_.reevaluate: the value the host had evaluated, or null.
+  std::vector<std::unique_ptr<clang::APValue>> cached_;
 };
 
 } // namespace circle

@@ -1,7 +1,5 @@
 #include "codegen/kernel_index.h"
 
-#include "clang/AST/ParentMapContext.h"
-
 #include "codegen/function_symbols.h"
 #include "sema/walk_tape.h"
 
@@ -10,6 +8,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/GlobalDecl.h"
 #include "clang/AST/Mangle.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/raw_ostream.h"
@@ -108,19 +107,25 @@ std::map<std::string, const clang::VarDecl*> managedVariables(const WalkTape& ta
   return names;
 }
 
-bool passedByAddress(clang::QualType type) {
+// Whether the C++ ABI passes an argument of `type` by address, never by copying bytes.
+static bool passedByAddress(clang::QualType type) {
   const auto* rd = type->getAsCXXRecordDecl();
   return rd && rd->hasDefinition() && !rd->canPassInRegisters();
 }
 
-DeclsByName indexFunctionsTakingNonTrivialRecords(const WalkTape& tape) {
-  return collectFunctions(
+std::map<std::string, std::vector<bool>> indexNonTrivialRecordParams(const WalkTape& tape) {
+  DeclsByName functions = collectFunctions(
       tape,
       [](const clang::FunctionDecl& fd) {
         return fd.doesThisDeclarationHaveABody() && !fd.hasAttr<clang::CUDAGlobalAttr>() &&
                llvm::any_of(fd.parameters(), [](const clang::ParmVarDecl* p) { return passedByAddress(p->getType()); });
       },
       /*everything=*/true);
+  std::map<std::string, std::vector<bool>> params;
+  for (const auto& [symbol, fd] : functions)
+    for (const clang::ParmVarDecl* p : fd->parameters())
+      if (p->getType()->isRecordType()) params[symbol].push_back(passedByAddress(p->getType()));
+  return params;
 }
 
 DeclsByName indexKernels(const WalkTape& tape) {

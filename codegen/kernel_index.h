@@ -1,7 +1,6 @@
 // Finds the declarations behind device-module symbol names, so problems found in a
 // device module after code generation can still point at the user's source.
 #pragma once
-#include "clang/AST/Type.h"
 #include "clang/Basic/SourceLocation.h"
 
 #include <map>
@@ -47,11 +46,9 @@ DeclsByName indexLongDoubleFunctions(const WalkTape& tape);
 
 // Functions (lambdas' call operators, constructors and destructors included) with a
 // parameter of a class the C++ ABI passes by address (a non-trivial copy or move
-// constructor or destructor), by symbol; nontrivial_params.h says why.
-DeclsByName indexFunctionsTakingNonTrivialRecords(const WalkTape& tape);
-
-// Whether the C++ ABI passes an argument of `type` by address, never by copying bytes.
-bool passedByAddress(clang::QualType type);
+// constructor or destructor), by symbol: for each record parameter in order, whether
+// it is one (targets/nvptx/nontrivial_params.h says why).
+std::map<std::string, std::vector<bool>> indexNonTrivialRecordParams(const WalkTape& tape);
 
 // The function definitions of the user's files (not system headers), lambdas' call
 // operators included, and each symbol of their constructors and destructors.

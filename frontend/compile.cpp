@@ -14,7 +14,6 @@
 #include "codegen/gpu_only_functions.h"
 #include "codegen/host_roots.h"
 #include "codegen/kernel_index.h"
-#include "targets/nvptx/nontrivial_params.h"
 #include "codegen/kernel_variants.h"
 #include "codegen/left_out_functions.h"
 #include "codegen/replay_consumer.h"
@@ -65,6 +64,7 @@
 #include "targets/nvptx/launch_bounds.h"
 #include "targets/nvptx/long_double.h"
 #include "targets/nvptx/managed_vars.h"
+#include "targets/nvptx/nontrivial_params.h"
 #include "targets/nvptx/operation_sites.h"
 #include "targets/nvptx/parallel_assembly.h"
 #include "targets/nvptx/ptx_backend.h"
@@ -748,17 +748,9 @@ private:
     return tries_;
   }
 
-  // targets/nvptx/nontrivial_params.h: by symbol, each record parameter in order,
-  // true where the C++ ABI passes it by address.
+  // targets/nvptx/nontrivial_params.h: read once, for every sm's pass.
   const std::map<std::string, std::vector<bool>>& nonTrivialRecordParams() {
-    if (!nonTrivialRecordParams_) {
-      nonTrivialRecordParams_.emplace();
-      for (const auto& [symbol, fd] : indexFunctionsTakingNonTrivialRecords(*tape_)) {
-        std::vector<bool>& params = (*nonTrivialRecordParams_)[symbol];
-        for (const clang::ParmVarDecl* p : fd->parameters())
-          if (p->getType()->isRecordType()) params.push_back(passedByAddress(p->getType()));
-      }
-    }
+    if (!nonTrivialRecordParams_) nonTrivialRecordParams_ = indexNonTrivialRecordParams(*tape_);
     return *nonTrivialRecordParams_;
   }
 

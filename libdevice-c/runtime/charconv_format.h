@@ -97,9 +97,9 @@ inline std::to_chars_result writeFixed(char* first, char* last, bool negative, c
     for (int i = 0; i < -d.exponent - 1; ++i) *out++ = '0';
     for (int i = 0; i < d.count; ++i) *out++ = d.digits[i];
   } else {
-    for (int i = 0; i <= d.exponent || i < d.count; ++i) {
+    for (int i = 0; i < d.count; ++i) { // exponent < count here: no padding
       if (i == d.exponent + 1) *out++ = '.';
-      *out++ = i < d.count ? d.digits[i] : '0';
+      *out++ = d.digits[i];
     }
   }
   return {out, std::errc{}};

@@ -5,9 +5,9 @@
 //
 // One classic locale per device module, built by the first thread that needs it
 // (the others wait for it): ctype<char>, numpunct<char>, num_put<char>,
-// num_get<char> and collate<char>. std::locale() is that locale; there is no locale::global and no
-// named locale but "C" (the others throw std::runtime_error). The objects are never
-// destroyed: each holds a reference that is never given back.
+// num_get<char> and collate<char>. std::locale() is that locale; there is no
+// locale::global and no named locale but "C" (the others throw std::runtime_error).
+// The objects are never destroyed: each holds a reference that is never given back.
 #include "once.h"
 
 #include <cerrno>

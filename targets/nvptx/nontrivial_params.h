@@ -3,10 +3,10 @@
 // address of a temporary the caller constructed, so the callee's parameter is that
 // very object (its copy constructor saw that `this`). Clang's NVPTX ABI passes every
 // aggregate byval instead: the callee gets a bytewise copy, and an object that knows
-// its own address reads the wrong one (libstdc++'s _ExtPtr_allocator, whose relative
-// pointers are offsets from `this`: a vector of 2 read back 0 for its second element;
-// a class holding `this` compared unequal to its own address). nvcc's build passes
-// such objects as Itanium does.
+// its own address reads the wrong one (a class holding `this` compared unequal to its
+// own address: GPU case self_address_args). Found with libstdc++'s _ExtPtr_allocator,
+// whose relative pointers are offsets from `this`; that vector still faults on the
+// GPU for another cause (tests/stdlib/README.md).
 //
 // After code generation, each device function's parameters of such classes (found in
 // the AST: codegen/kernel_index.h) lose `byval`, at the definition and at every call,

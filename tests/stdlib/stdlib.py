@@ -63,11 +63,10 @@ def directives(text):
     return re.findall(r"\{\s*(dg-[a-z-]+)([^}]*(?:\{[^}]*\}[^}]*)*)\}", text)
 
 
-def why_left_out(path, text):
+def why_left_out(text):
     """The reason a candidate is not a GPU test, or None."""
     ds = directives(text)
-    kinds = [k for k, _ in ds]
-    if "dg-do" not in kinds or not any(k == "dg-do" and a.strip().startswith("run") for k, a in ds):
+    if not any(k == "dg-do" and a.strip().startswith("run") for k, a in ds):
         return "not a run-test"
     for k, a in ds:
         if k == "dg-do" and ("xfail" in a or "_only" in a):
@@ -103,7 +102,7 @@ def select_tests():
     for stratum, rel in candidates():
         with open(os.path.join(SUITE, rel), errors="replace") as f:
             text = f.read()
-        if why_left_out(rel, text) is None:
+        if why_left_out(text) is None:
             by_stratum.setdefault(stratum, []).append(rel)
     total = sum(len(v) for v in by_stratum.values())
     chosen = []
@@ -198,7 +197,8 @@ def build_one(stratum, rel):
 def build(names):
     for d in ("src", "bin", "logs"):
         os.makedirs(os.path.join(OUT, d), exist_ok=True)
-    tests = [t for t in select_tests() if not names or name_of(t[1]) in names or t[1] in names]
+    selection = select_tests()
+    tests = [t for t in selection if not names or name_of(t[1]) in names or t[1] in names]
     jobs = int(os.environ.get("STDLIB_JOBS", os.cpu_count() or 2))
     rows = []
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
@@ -216,7 +216,7 @@ def build(names):
         kept[r[2]] = r
         if r[3] != 0 and os.path.exists(os.path.join(OUT, "bin", r[2])):
             os.remove(os.path.join(OUT, "bin", r[2]))
-    order = {name_of(rel): i for i, (_, rel) in enumerate(select_tests())}
+    order = {name_of(rel): i for i, (_, rel) in enumerate(selection)}
     rows = sorted(kept.values(), key=lambda r: order.get(r[2], len(order)))
     with open(table, "w") as f:
         for stratum, rel, name, rc, seconds, first in rows:
