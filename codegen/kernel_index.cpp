@@ -8,7 +8,6 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/GlobalDecl.h"
 #include "clang/AST/Mangle.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/raw_ostream.h"
@@ -225,35 +224,35 @@ const clang::VarDecl* findVariableBySymbol(const WalkTape& tape, const std::stri
   return finder.found;
 }
 
-// The function whose body holds `e`, through the AST's parent map (built on first use;
-// this is an error path).
-static const clang::FunctionDecl* enclosingFunction(clang::ASTContext& ast, const clang::Stmt& e) {
-  clang::DynTypedNodeList parents = ast.getParents(e);
-  while (!parents.empty()) {
-    const clang::DynTypedNode& p = parents[0];
-    if (const auto* fd = p.get<clang::FunctionDecl>()) return fd;
-    parents = ast.getParents(p);
-  }
-  return nullptr;
-}
-
 std::vector<VariableUse> findVariableUses(const WalkTape& tape, const std::string& symbol) {
+  // The walk is in pre-order, so the functions whose bodies hold the current node are
+  // the open ones whose source range holds its location (template instantiations share
+  // their pattern's locations, so this holds for them too).
   struct Finder : clang::RecursiveASTVisitor<Finder> {
     bool shouldVisitTemplateInstantiations() const { return true; }
-    bool VisitDeclRefExpr(clang::DeclRefExpr* e) {
-      auto* vd = llvm::dyn_cast<clang::VarDecl>(e->getDecl());
-      if (vd && vd->hasGlobalStorage() && !vd->getDeclContext()->isDependentContext() &&
-          variableSymbolName(*mangler, *vd) == symbol)
-        if (const clang::FunctionDecl* fd = enclosingFunction(*ast, *e); fd && !fd->isDependentContext())
-          found.push_back({deviceSymbolName(*mangler, *fd), e->getLocation()});
+    bool VisitFunctionDecl(clang::FunctionDecl* fd) {
+      if (fd->doesThisDeclarationHaveABody() && !fd->isDependentContext()) open.push_back(fd);
       return true;
     }
-    clang::ASTContext* ast = nullptr;
+    bool VisitDeclRefExpr(clang::DeclRefExpr* e) {
+      auto* vd = llvm::dyn_cast<clang::VarDecl>(e->getDecl());
+      if (!vd || !vd->hasGlobalStorage() || vd->getDeclContext()->isDependentContext() ||
+          variableSymbolName(*mangler, *vd) != symbol)
+        return true;
+      clang::SourceLocation at = sources->getExpansionLoc(e->getLocation());
+      while (!open.empty() && !sources->isPointWithin(at, sources->getExpansionLoc(open.back()->getBeginLoc()),
+                                                     sources->getExpansionLoc(open.back()->getEndLoc())))
+        open.pop_back();
+      if (!open.empty()) found.push_back({deviceSymbolName(*mangler, *open.back()), e->getLocation()});
+      return true;
+    }
+    const clang::SourceManager* sources = nullptr;
     std::unique_ptr<clang::MangleContext> mangler;
     std::string symbol;
+    std::vector<clang::FunctionDecl*> open;
     std::vector<VariableUse> found;
   } finder;
-  finder.ast = &tape.ast();
+  finder.sources = &tape.ast().getSourceManager();
   finder.mangler.reset(tape.ast().createMangleContext());
   finder.symbol = symbol;
   tape.replay(finder);

@@ -75,6 +75,8 @@ int counter = 5;
 int helper() { return counter; }
 __global__ void k(int* o) { *o = int(table.size()); }
 __global__ void h(int* o) { *o = helper(); }
+template <class T> T sizeOf() { return T(table.size()); }
+__global__ void t(long* o) { *o = sizeOf<long>() + counter; }
 int main() {}
 SRC
 out=$(cu -sm_75 -sm_90 hostmap.cxx -o hostmap 2>&1); rc=$?
@@ -82,6 +84,9 @@ expect_eq "$rc" 1 "a host std::map in a kernel is refused"
 expect_contains "$out" "hostmap.cxx:5:38: error: 'table' is a host variable" "at its use in the kernel"
 expect_contains "$out" "hostmap.cxx:4:23: error: 'counter' is a host variable, which device code cannot read: kernel 'h(int*)'" "at its use in the helper"
 expect_contains "$out" "hostmap.cxx:6:17: note: kernel 'h(int*)' declared here" "the kernel in a note"
+# A use in a template's instantiation is found where the template says it.
+out=$(printf '#include <vector>\nstd::vector<int> tbl(3);\ntemplate <class T> T rd() { return T(tbl.size()); }\n__global__ void k(int* o) { *o = rd<int>(); }\nint main() {}\n' > tmpl.cxx; cu -sm_90 tmpl.cxx -o tmpl 2>&1)
+expect_contains "$out" "tmpl.cxx:3:38: error: 'tbl' is a host variable" "at its use in a template's instantiation"
 # What the device libraries lack is named at the kernel (files and stdio they have,
 # served by the host: test_device_stdio.sh).
 printf '#include <ctime>\n__global__ void k(long* t) { *t = time(nullptr); }\nint main() {}\n' > tm.cxx
