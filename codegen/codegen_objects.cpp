@@ -47,8 +47,11 @@ CodegenObjectScope::CodegenObjectScope(clang::ASTContext& ast, const TargetValue
 
 void internalizeCodegenObjects(llvm::Module& module) {
   for (const char* name : kNames)
-    if (llvm::GlobalVariable* gv = module.getNamedGlobal(name); gv && !gv->isDeclaration())
-      gv->setLinkage(llvm::GlobalValue::InternalLinkage);
+    if (llvm::GlobalVariable* gv = module.getNamedGlobal(name); gv && !gv->isDeclaration()) {
+      gv->removeDeadConstantUsers();
+      if (gv->use_empty()) gv->eraseFromParent();
+      else gv->setLinkage(llvm::GlobalValue::InternalLinkage);
+    }
 }
 
 void CodegenObjectScope::give(const char* name, unsigned long long value) {

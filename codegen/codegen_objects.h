@@ -42,7 +42,10 @@ private:
 };
 
 // A pass that reads a codegen object defines it in its module; every object file
-// has its own (the values differ per target), so the definitions are local.
+// has its own (the values differ per target), so the definitions are local. One that
+// nothing reads is dropped: CodeGen defines the prelude's objects when the parse hands
+// it their declarations and not when they come from the preamble PCH, and the same
+// compile must give the same bytes with or without the cache.
 void internalizeCodegenObjects(llvm::Module& module);
 
 } // namespace circle

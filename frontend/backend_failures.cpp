@@ -38,6 +38,9 @@ void onFatalError(void*, const char* reason, bool) {
     llvm::WithColor::note(llvm::errs(), "circle")
         << "the code uses an operation this target does not have; generate it only where it exists with "
            "'if target(__nvvm_current_device_sm >= NN)', or drop that -sm_XX\n";
+  if (activeTemps)
+    if (std::string trouble = activeTemps->trouble(); !trouble.empty())
+      llvm::WithColor::note(llvm::errs(), "circle") << trouble << "; this may be why the compile failed\n";
   llvm::errs().flush();
   if (activeOutputs) activeOutputs->discard();
   if (activeTemps) activeTemps->removeNow();

@@ -231,6 +231,8 @@ int runCommand(const Options& opts) {
     llvm::timeTraceProfilerCleanup();
   }
   ok = ok && outputs.commit();
+  if (!ok)
+    if (std::string trouble = temps.trouble(); !trouble.empty()) reportNote(trouble + "; this may be why the compile failed");
   if (o.timeReport) report.print();
   return ok ? 0 : 1;
 }

@@ -3,6 +3,7 @@
 #include "dialect/meta_printf.h"
 #include "dialect/statement_takeover.h"
 #include "frontend/preamble_pch.h"
+#include "frontend/regular_files.h"
 
 #include "codegen/cluster_dims.h"
 #include "codegen/codegen_objects.h"
@@ -46,6 +47,7 @@
 #include "sema/launch_checks.h"
 #include "sema/ptx_asm_strings.h"
 #include "sema/storage_only.h"
+#include "sema/typo_correction_bound.h"
 #include "sema/untagged_functions.h"
 #include "sema/walk_tape.h"
 #include "support/diagnostics.h"
@@ -1155,6 +1157,12 @@ protected:
     });
     return true;
   }
+  void ExecuteAction() override {
+    clang::CompilerInstance& ci = getCompilerInstance();
+    if (!ci.hasSema()) ci.createSema(getTranslationUnitKind(), nullptr);
+    boundTypoCorrection(ci.getSema(), ci.getLangOpts());
+    clang::ASTFrontendAction::ExecuteAction();
+  }
   void EndSourceFileAction() override {
     parse_.reset();
     // Clang ends its error count with "when compiling for host" in CUDA mode; in one
@@ -1250,7 +1258,8 @@ bool mentionsKernels(const std::string& path) {
 bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, const std::string& output,
                    TempDir& temps, PendingOutputs& outputs, PhaseReport& report, std::string& text) {
   if (input.path != "-" && !llvm::sys::fs::is_regular_file(input.path)) {
-    reportError("no such file: '" + input.path + "'");
+    std::string why = notARegularFile(input.path);
+    reportError(why.empty() ? "no such file: '" + input.path + "'" : "cannot read '" + input.path + "': " + why);
     return false;
   }
   // C, and the C++ files nvcc sends to the host compiler, are host code.
@@ -1276,7 +1285,7 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
       if (!llvm::StringRef(dir).ends_with("/")) dir += '/';
     respelling.perTarget = std::make_shared<PerTargetFiles>();
   }
-  auto fs = makeCircleSyntaxFileSystem(llvm::vfs::getRealFileSystem(), respelling);
+  auto fs = makeCircleSyntaxFileSystem(regularFilesOnly(llvm::vfs::getRealFileSystem()), respelling);
   // The preamble from a precompiled header, where the output is code (-E prints the
   // headers' text, which a PCH holds no more). -MD still lists them: Clang's
   // dependency collector reads a PCH's input files.
@@ -1309,7 +1318,7 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
     if (pch && !preprocessOnly) takePreamblePch(*inv, *pch);
     inv->getHeaderSearchOpts().Verbose = false; // -v's search list: said once, by the host's parse
     auto other = std::make_unique<clang::CompilerInstance>(std::move(inv));
-    other->createVirtualFileSystem(makeCircleSyntaxFileSystem(llvm::vfs::getRealFileSystem(), viewed));
+    other->createVirtualFileSystem(makeCircleSyntaxFileSystem(regularFilesOnly(llvm::vfs::getRealFileSystem()), viewed));
     other->createDiagnostics();
     return other;
   };

@@ -7,14 +7,36 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <cstdlib>
 #include <filesystem>
 
 namespace circle {
 
+namespace {
+
+// Where temporary directories go, and which setting chose it.
+std::string tempRoot(std::string& from) {
+  for (const char* var : {"TMPDIR", "TMP", "TEMP", "TEMPDIR"})
+    if (const char* v = std::getenv(var); v && *v) {
+      from = std::string("$") + var;
+      return v;
+    }
+  from = "the default";
+  return "/tmp";
+}
+
+// A file system with less than this free cannot hold one sm's cubin of a large program.
+constexpr uint64_t kNearlyFull = 1 << 20;
+
+} // namespace
+
 TempDir::TempDir(bool keep) : keep_(keep) {
   llvm::SmallString<128> dir;
-  if (llvm::sys::fs::createUniqueDirectory("circle", dir)) {
-    reportError("cannot create a temporary directory");
+  if (std::error_code ec = llvm::sys::fs::createUniqueDirectory("circle", dir)) {
+    std::string from;
+    std::string root = tempRoot(from);
+    reportError("cannot create a temporary directory in '" + root + "' (" + from + "): " + ec.message() +
+                "; set TMPDIR to a writable directory");
     return;
   }
   dir_ = std::string(dir);
@@ -29,6 +51,19 @@ void TempDir::removeNow() {
   std::filesystem::remove_all(dir_, ec);
   interrupts::untrackDirectory(dir_);
   dir_.clear();
+}
+
+std::string TempDir::trouble() const {
+  if (dir_.empty()) return "";
+  std::string from;
+  std::string root = tempRoot(from);
+  if (!llvm::sys::fs::is_directory(dir_))
+    return "the temporary directory '" + dir_ + "' was removed while circle ran";
+  auto space = llvm::sys::fs::disk_space(dir_);
+  if (space && space->available < kNearlyFull)
+    return "the file system of the temporary directory '" + root + "' (" + from + ") is full: " +
+           std::to_string(space->available) + " bytes free";
+  return "";
 }
 
 std::string TempDir::file(const std::string& name) const {

@@ -18,6 +18,10 @@ public:
   bool ok() const { return !dir_.empty(); }
   // Removes the directory now (unless kept); the destructor does the same.
   void removeNow();
+  // What is wrong with the directory, said after a failed compile because it is often
+  // the cause a tool's own message hides: removed while circle ran, or its file
+  // system full. Empty when nothing is.
+  std::string trouble() const;
 
 private:
   std::string dir_;

@@ -2,9 +2,7 @@
 
 #include "support/interrupts.h"
 
-#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -88,9 +86,10 @@ public:
   ~ExitWatch() {
     if (pidfd_ >= 0) close(pidfd_);
   }
-  void await(std::chrono::steady_clock::time_point deadline, bool limited) {
+  // Also wakes when the tool writes to `out` (its output pipe; -1 once it closed).
+  void await(std::chrono::steady_clock::time_point deadline, bool limited, int out) {
     using namespace std::chrono;
-    if (pidfd_ < 0) {
+    if (pidfd_ < 0 && out < 0) {
       std::this_thread::sleep_for(nap_);
       nap_ = std::min(nap_ * 2, microseconds(2000));
       return;
@@ -98,8 +97,9 @@ public:
     int ms = -1;
     if (limited) // a minute at most: the caller looks at the clock again
       ms = (int)std::clamp<long long>(duration_cast<milliseconds>(deadline - steady_clock::now()).count() + 1, 0, 60000);
-    pollfd p{pidfd_, POLLIN, 0};
-    poll(&p, 1, ms); // woken early (EINTR): the caller looks again
+    if (pidfd_ < 0) ms = ms < 0 ? 2 : std::min(ms, 2); // the exit itself wakes nobody
+    pollfd p[2] = {{out, POLLIN, 0}, {pidfd_, POLLIN, 0}};
+    poll(p, 2, ms); // woken early (EINTR): the caller looks again; negative fds are skipped
   }
 
 private:
@@ -107,12 +107,36 @@ private:
   std::chrono::microseconds nap_{100};
 };
 
-// Waits for the tool, stopping its whole group once the limit has passed.
-void wait(pid_t pid, int limit, ToolResult& result) {
+// Reads what the tool wrote so far; closes `fd` and sets it to -1 at its end.
+void drain(int& fd, std::string& into) {
+  char buf[65536];
+  while (fd >= 0) {
+    ssize_t n = read(fd, buf, sizeof buf);
+    if (n > 0) {
+      into.append(buf, (size_t)n);
+      continue;
+    }
+    if (n < 0 && (errno == EINTR)) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+    close(fd); // the end, or an error that no read will cure
+    fd = -1;
+  }
+}
+
+// Waits for the tool, reading its output from `out`, stopping its whole group once
+// the limit has passed.
+void wait(pid_t pid, int limit, int out, ToolResult& result) {
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(limit);
   ExitWatch watch(pid);
   int status = 0;
+  auto finish = [&] {
+    // Anything of the group still holding the pipe was just killed: the rest of the
+    // output is there or the pipe ends.
+    fcntl(out, F_SETFL, 0);
+    drain(out, result.output);
+  };
   for (;;) {
+    drain(out, result.output);
     pid_t r = waitpid(pid, &status, WNOHANG);
     if (r == pid) break;
     if (r < 0 && errno != EINTR) {
@@ -122,6 +146,7 @@ void wait(pid_t pid, int limit, ToolResult& result) {
       result.status = ToolResult::Status::NotRun;
       result.output += std::string("lost track of the tool: ") + std::strerror(errno);
       interrupts::removeRunningTool(pid);
+      if (out >= 0) close(out);
       return;
     }
     if (limit > 0 && std::chrono::steady_clock::now() >= deadline) {
@@ -130,15 +155,17 @@ void wait(pid_t pid, int limit, ToolResult& result) {
       interrupts::removeRunningTool(pid);
       result.status = ToolResult::Status::TimedOut;
       result.timeoutSeconds = limit;
+      finish();
       return;
     }
-    watch.await(deadline, limit > 0);
+    watch.await(deadline, limit > 0, out);
   }
   interrupts::removeRunningTool(pid);
   // circle stopped it: the handler, on another thread, ends circle with the signal.
   while (interrupts::inProgress()) pause();
   // Whatever the tool left running in its group has no business outliving it.
   kill(-pid, SIGKILL);
+  finish();
   if (WIFSIGNALED(status)) {
     result.status = ToolResult::Status::Crashed;
     result.signal = WTERMSIG(status);
@@ -181,22 +208,23 @@ ToolResult runTool(const std::string& program, const std::vector<std::string>& a
     llvm::errs() << line + "\n";
   }
 
-  llvm::SmallString<128> log;
-  int fd;
-  if (llvm::sys::fs::createTemporaryFile("circle-tool", "log", fd, log)) {
-    result.output = "cannot create a temporary file for '" + program + "' output";
+  // A pipe, not a file: what a tool says must reach the user when the temporary
+  // directory is full or gone, which is often why it failed.
+  int pipeFds[2];
+  if (pipe2(pipeFds, O_CLOEXEC) != 0) {
+    result.output = "cannot run '" + program + "': no pipe for its output: " + std::strerror(errno);
     return result;
   }
-  std::string logPath(log);
-  interrupts::trackFile(logPath);
   std::string err;
-  pid_t pid = spawn(exe, args, fd, err);
-  close(fd);
-  if (pid < 0) result.output = err;
-  else wait(pid, timeoutSeconds(), result);
-  if (auto buf = llvm::MemoryBuffer::getFile(logPath)) result.output = (*buf)->getBuffer().str() + result.output;
-  llvm::sys::fs::remove(logPath);
-  interrupts::untrackFile(logPath);
+  pid_t pid = spawn(exe, args, pipeFds[1], err);
+  close(pipeFds[1]);
+  if (pid < 0) {
+    close(pipeFds[0]);
+    result.output = err;
+    return result;
+  }
+  fcntl(pipeFds[0], F_SETFL, O_NONBLOCK);
+  wait(pid, timeoutSeconds(), pipeFds[0], result);
   return result;
 }
 

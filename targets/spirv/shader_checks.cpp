@@ -42,6 +42,15 @@ bool loweredIntrinsic(llvm::StringRef name) {
   return false;
 }
 
+// The math GLSL.std.450 defines on 16- and 32-bit floats only: its name in C, or null.
+const char* floatOnlyMath(llvm::StringRef intrinsic) {
+  static const char* const kOps[] = {"sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh",
+                                     "tanh", "exp", "exp2", "log", "log2", "pow"};
+  for (const char* op : kOps)
+    if (intrinsic.starts_with(std::string("llvm.") + op + ".")) return op;
+  return nullptr;
+}
+
 // The CUDA feature behind an NVVM intrinsic or a runtime function, in the user's words.
 std::string describeCallee(llvm::StringRef name) {
   if (name.starts_with("llvm.nvvm.shfl")) return "warp shuffles (__shfl_sync and friends)";
@@ -103,6 +112,11 @@ struct Checker {
       return;
     }
     llvm::StringRef name = callee->getName();
+    if (const char* op = floatOnlyMath(name); op && cb.getType()->getScalarType()->isDoubleTy()) {
+      report(&cb, std::string("uses ") + op + " on double, which Vulkan's GLSL.std.450 has for float only (compute it "
+                  "in float, e.g. " + op + "f)");
+      return;
+    }
     if (loweredIntrinsic(name)) return;
     if (!callee->isDeclaration()) {
       report(&cb, "reaches '" + demangledName(name) + "', which is recursive: a SPIR-V shader has no call stack");
@@ -135,6 +149,13 @@ struct Checker {
     if (auto* cas = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&i); cas && cas->getCompareOperand()->getType()->isIntegerTy(64))
       report(&i, "uses a 64-bit atomic operation, which the SPIR-V target does not support yet (Vulkan's "
                  "shaderBufferInt64Atomics); use 32-bit atomics");
+    // SPIR-V has no wrapping atomic, and LLVM 22's SPIR-V backend crashes on the
+    // compare-and-swap loop that would compute one.
+    if (auto* atomic = llvm::dyn_cast<llvm::AtomicRMWInst>(&i);
+        atomic && (atomic->getOperation() == llvm::AtomicRMWInst::UIncWrap ||
+                   atomic->getOperation() == llvm::AtomicRMWInst::UDecWrap))
+      report(&i, "uses atomicInc or atomicDec, which the SPIR-V target does not support yet (SPIR-V has no "
+                 "wrapping atomic)");
     if (auto* atomic = llvm::dyn_cast<llvm::AtomicRMWInst>(&i);
         atomic && atomic->isFloatingPointOperation() && atomic->getOperation() != llvm::AtomicRMWInst::FAdd)
       report(&i, "uses a floating-point atomic other than atomicAdd ('" +

@@ -151,6 +151,13 @@ void keepOnlyMain(llvm::Module& m, llvm::Function& main) {
   }
   for (llvm::GlobalVariable& gv : m.globals())
     if (!gv.isDeclaration()) gv.setLinkage(llvm::GlobalValue::InternalLinkage);
+  // A shader has no symbols to alias (constructors' C1 = C2 are aliases): a user of
+  // one calls what it names, and an alias kept nothing alive past globaldce that the
+  // shader does not reach.
+  for (llvm::GlobalAlias& a : llvm::make_early_inc_range(m.aliases())) {
+    a.replaceAllUsesWith(a.getAliasee());
+    a.eraseFromParent();
+  }
 }
 
 void simplify(llvm::Module& m, llvm::TargetMachine& tm, const char* pipeline) {

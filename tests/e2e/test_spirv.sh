@@ -118,5 +118,31 @@ expect_file gpu_ir.sm_75.ll "-gpu -emit-llvm with -spirv and -sm_75: the sm's mo
 expect_eq "$(ls gpu_ir._Z16transform_kernel*.ll 2>/dev/null | wc -l)" 2 "one IR file per transform_kernel instantiation"
 expect_contains "$(cat gpu_ir._Z16transform_kernel*.ll)" '"hlsl.shader"="compute"' "the lowered shader's entry"
 
+# A shader module takes only what its shaders reach: an out-of-line constructor
+# elsewhere in the file (an alias C1 = C2 kept it before) and one the shader calls.
+cat > ctor_shader.cxx <<'SRC'
+#include <cstdio>
+struct Held { int a; int* p; Held(int x); };
+Held::Held(int x) : a(x), p(nullptr) {}
+struct V { float x; V(float a); float twice() const; };
+V::V(float a) : x(a) {}
+float V::twice() const { return 2 * x; }
+[[spirv::comp(64)]] void shade(float* y) { V v(y[1]); y[0] = v.twice(); }
+int main() { Held h(3); printf("%d\n", h.a); }
+SRC
+cu -spirv --keep-temps -c ctor_shader.cxx -o ctor_shader.o 2> ctor.log
+expect_file ctor_shader.o "out-of-line constructors beside a shader"
+kept=$(sed -n "s/.*intermediate files kept in '\(.*\)'/\1/p" ctor.log)
+expect_eq "$(spirv-val --target-env vulkan1.3 "$kept"/*.spv 2>&1 && echo valid)" "valid" "spirv-val on the constructor's shader"
+rm -rf "$kept"
+# What Vulkan has no form for is an error at the construct, never a backend crash.
+printf '#include <cmath>\n[[spirv::comp(64)]] void shade(double* y) { y[0] = log(y[1]); }\nint main() {}\n' > log_double.cxx
+err=$(cu -spirv -c log_double.cxx -o log_double.o 2>&1)
+expect_contains "$err" "log_double.cxx:2:52: error: SPIR-V entry point 'shade' uses log on double, which Vulkan's GLSL.std.450 has for float only" "log(double) in a shader"
+printf '[[spirv::comp(64)]] void shade(unsigned* c) { atomicDec(c, 5u); }\nint main() {}\n' > atomic_dec.cxx
+err=$(cu -spirv -c atomic_dec.cxx -o atomic_dec.o 2>&1)
+expect_contains "$err" "atomic_dec.cxx:1:47: error: SPIR-V entry point 'shade' uses atomicInc or atomicDec" "atomicDec in a shader"
+expect_not_contains "$err" "Stack dump" "no backend stack dump"
+
 expect_contains "$(cu -spirv -rdc -sm_75 "$EXAMPLES/vulkan_saxpy.cxx" 2>&1)" "-spirv cannot be used with -rdc yet" "-spirv with -rdc"
 finish

@@ -15,6 +15,11 @@ inserted, files cut short). Each is compiled with `circle -c`; a failure is:
 
   fuzz.py --circle build/bin/circle --cuda-path /usr/local/cuda --smoke   (CTest: seeded, bounded)
   fuzz.py ... --count 5000 --seed 7                                      (on demand)
+  fuzz.py ... --corpus DIR --include DIR/Common --count 10000            (mutants of a public corpus)
+  fuzz.py ... --corpus DIR --include DIR/Common --sweep                  (each file, unmutated, under
+                                                                          every flag set of FLAG_SETS)
+A corpus file is compiled where it lies (its own directory on the include path), so its
+relative includes resolve; its mutants too.
 Failing inputs are copied to --keep DIR for a test to be written from them.
 """
 import argparse, concurrent.futures, os, pathlib, random, re, shutil, subprocess, sys, tempfile
@@ -29,6 +34,18 @@ TOKENS = ["{", "}", "(", ")", ";", "<<<", ">>>", "<<<1, 1>>>", "__shared__", "__
           # Circle's dialect (dialect/): the statement takeover reads ahead and respells
           "[:]", "@range()", "@range(", "...;", "@meta for enum (nvvm_arch_t a : nvvm_arch_t) {", ".enum_names",
           ".enum_count", ".string", ".length", "enum class E { a, b };", "for (int i : 3)", "throw;"]
+
+
+# The flag sets a sweep compiles every corpus file under: several sms, relocatable device
+# code, device debug information, SPIR-V.
+FLAG_SETS = [["-sm_75", "-sm_90"], ["-sm_90", "-rdc=true"], ["-sm_90", "-G"], ["-spirv"]]
+
+
+def corpus_files(dirs):
+    files = []
+    for d in dirs:
+        files += sorted(p for p in pathlib.Path(d).rglob("*") if p.suffix in (".cu", ".cxx") and p.is_file())
+    return files
 
 
 def seeds():
@@ -62,12 +79,22 @@ def mutate(text, rng):
 
 
 def inputs(args):
-    out = [(p.name, p.read_text(errors="replace")) for p in sorted((ROOT / "tests/fuzz/corpus").glob("*.cxx"))]
+    """(name, source, origin, flags): origin is the file's own path when it is compiled where it
+    lies; flags None means the file's "fuzz-flags:" line or -sm_90."""
+    if args.corpus:
+        pool = corpus_files(args.corpus)
+        if args.sweep:
+            return [(p.name, p.read_text(errors="replace"), p, flags) for p in pool for flags in FLAG_SETS]
+        out = []
+    else:
+        pool = seeds()
+        out = [(p.name, p.read_text(errors="replace"), None, None)
+               for p in sorted((ROOT / "tests/fuzz/corpus").glob("*.cxx"))]
     rng = random.Random(args.seed)
-    pool = seeds()
     for n in range(args.count):
         seed = rng.choice(pool)
-        out.append((f"mutant{n:05d}_{seed.stem}.cxx", mutate(seed.read_text(errors="replace"), rng)))
+        out.append((f"mutant{n:05d}_{seed.stem}{seed.suffix}", mutate(seed.read_text(errors="replace"), rng),
+                    seed if args.corpus else None, None))
     return out
 
 
@@ -76,17 +103,24 @@ UNLOCATED = re.compile(r"^(circle: error:|error:|fatal error:(?! too many errors
 INTERNAL = re.compile(r"internal error|Stack dump|PLEASE submit a bug report|Assertion .* failed|circle bug")
 
 
-def judge(name, source, args):
+def judge(name, source, origin, flags, args):
     work = pathlib.Path(tempfile.mkdtemp(prefix="fuzz-"))
     try:
         (work / "tmp").mkdir()
         src = work / name
-        src.write_text(source)
         env = dict(os.environ, TMPDIR=str(work / "tmp"))
-        # A corpus file may name its own flags: "// fuzz-flags: -spirv".
-        first = source.split("\n", 1)[0]
-        flags = first.split("fuzz-flags:", 1)[1].split() if "fuzz-flags:" in first else ["-sm_90"]
-        cmd = [args.circle, f"--cuda-path={args.cuda_path}", *flags, "-c", name, "-o", "out.o"]
+        if flags is None:
+            # A corpus file may name its own flags: "// fuzz-flags: -spirv".
+            first = source.split("\n", 1)[0]
+            flags = first.split("fuzz-flags:", 1)[1].split() if "fuzz-flags:" in first else ["-sm_90"]
+        includes = [f"-I{d}" for d in args.include]
+        if origin is not None and source == origin.read_text(errors="replace"):
+            name = str(origin)
+        else:
+            src.write_text(source)
+        if origin is not None:
+            includes.insert(0, f"-I{origin.parent}")
+        cmd = [args.circle, f"--cuda-path={args.cuda_path}", *flags, *includes, "-c", name, "-o", "out.o"]
         try:
             r = subprocess.run(cmd, cwd=work, env=env, capture_output=True, text=True, errors="replace",
                                timeout=args.timeout)
@@ -100,7 +134,7 @@ def judge(name, source, args):
         if r.returncode == 1:
             if UNLOCATED.search(log) or not LOCATED.search(log):
                 return "unlocated", log
-            left = sorted(p.name for p in work.iterdir() if p.name not in (name, "tmp"))
+            left = sorted(p.name for p in work.iterdir() if p.name not in (src.name, "tmp"))
             left += [f"tmp/{p.name}" for p in (work / "tmp").iterdir()]
             if left:
                 return "leftover", "left: " + ", ".join(left)
@@ -122,16 +156,20 @@ def main():
     ap.add_argument("--timeout", type=int, default=300)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--keep", help="copy failing inputs here")
+    ap.add_argument("--corpus", action="append", help="a directory of sources nobody here wrote (repeatable)")
+    ap.add_argument("--include", action="append", default=[], help="an include directory for the corpus")
+    ap.add_argument("--sweep", action="store_true", help="the corpus files unmutated under every flag set")
     args = ap.parse_args()
     if args.smoke:
         args.count, args.seed = 150, 1
     cases = inputs(args)
     failures = []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        for (name, source), (kind, log) in zip(cases, pool.map(lambda c: judge(c[0], c[1], args), cases)):
+        for (name, source, origin, flags), (kind, log) in zip(cases, pool.map(lambda c: judge(*c, args), cases)):
             if kind:
                 failures.append(name)
-                print(f"FAIL {kind}: {name}\n" + "\n".join("    " + l for l in log.splitlines()[-12:]))
+                label = f"{origin or name} {' '.join(flags or [])}".strip()
+                print(f"FAIL {kind}: {label}\n" + "\n".join("    " + l for l in log.splitlines()[-12:]))
                 if args.keep:
                     pathlib.Path(args.keep).mkdir(parents=True, exist_ok=True)
                     (pathlib.Path(args.keep) / name).write_text(source)
