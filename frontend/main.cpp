@@ -6,6 +6,7 @@
 #include "support/interrupts.h"
 
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/PrettyStackTrace.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/thread.h"
 #include "llvm/Support/raw_ostream.h"
@@ -16,6 +17,8 @@ constexpr unsigned kCompileStack = 1u << 30; // address space only; pages are to
 
 int main(int argc, char** argv) {
   llvm::InitLLVM init(argc, argv);
+  // LLVM's crash banner asks for reports to LLVM; the crash is circle's to answer.
+  llvm::setBugReportMsg("circle crashed; the stack dump below is for circle's developers:\n");
   circle::interrupts::install();
   std::vector<std::string> args(argv + 1, argv + argc);
   circle::ParseResult parsed = circle::parseOptions(args);

@@ -157,10 +157,16 @@ void onInterrupt(int sig) {
   raise(sig);
 }
 
+// After LLVM's stack dump (its handler was installed first): the compile's files are
+// removed and circle exits with status 1 as for any error, saying so, so a build sees
+// a failed compile with a message rather than a dead process.
 void onCrash(void*) {
   if (forkedChild) return;
   stopTools();
   removeTracked();
+  say("circle: error: internal error: circle crashed (the stack dump above); no output was written. Please report "
+      "it with the command line and the source it compiled (the same command with -E writes it preprocessed)\n");
+  _exit(1);
 }
 
 } // namespace

@@ -69,6 +69,20 @@ else
   echo "note: no tmpfs can be mounted here (not root): the full-TMPDIR check is skipped"
 fi
 
+# --- A crash (here a SIGSEGV sent mid-compile) is an error with exit status 1, nothing left.
+cp "$CIRCLE_ROOT/tests/gpu/cases/device_iostreams.cxx" crash.cxx
+mkdir crash_tmp
+TMPDIR="$work/crash_tmp" cu -sm_90 crash.cxx -o crashed > crash.log 2>&1 &
+compile=$!
+sleep 1
+pkill -SEGV -f -- "-sm_90 crash.cxx -o crashed"
+wait $compile; rc=$?
+expect_eq "$rc" 1 "a crash: exit status"
+expect_contains "$(cat crash.log)" "circle: error: internal error: circle crashed" "a crash: circle's message"
+expect_not_contains "$(cat crash.log)" "llvm-project/issues" "a crash: not LLVM's banner"
+expect_no_file crashed "a crash: no output"
+expect_eq "$(ls -A crash_tmp)" "" "a crash: no scratch files left"
+
 # --- The same inputs give the same bytes: cache cold or warm, in another directory.
 cp "$CIRCLE_ROOT/tests/gpu/cases/virtual_calls.cxx" det.cxx
 mkdir -p d1 d2 && cp det.cxx d1/ && cp det.cxx d2/
