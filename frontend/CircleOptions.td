@@ -79,8 +79,12 @@ def cuda_device_only : Flag<["--"], "cuda-device-only">, Group<grp_out>,
            "else the cubin (the fat binary for several sms)">;
 def offload_device_only : Flag<["--"], "offload-device-only">, Alias<cuda_device_only>;
 def keep_temps : Flag<["--"], "keep-temps">, Group<grp_out>,
-  HelpText<"Keep the PTX, cubins, fat binary and shaders (also nvcc's -keep, --keep)">;
-def keep : Flag<["-", "--"], "keep">, Alias<keep_temps>;
+  HelpText<"Keep the PTX, cubins, fat binary and shaders in a directory of their own (the note names it)">;
+def keep : Flag<["-", "--"], "keep">, Group<grp_out>,
+  HelpText<"nvcc: keep the PTX, cubins, fat binary and shaders in --keep-dir (default: the current directory)">;
+def save_temps : Flag<["-", "--"], "save-temps">, Alias<keep>;
+def save_temps_EQ : Joined<["-", "--"], "save-temps=">, Group<grp_out>, MetaVarName<"<obj|cwd>">,
+  HelpText<"clang: keep the intermediate files beside the object (obj) or in the current directory (cwd)">;
 def list_fatbin_EQ : Joined<["--"], "list-fatbin=">, Group<grp_out>, MetaVarName<"<file>">,
   HelpText<"List the fat binary entries of an executable or object">;
 def list_fatbin : Separate<["--"], "list-fatbin">, Alias<list_fatbin_EQ>;
@@ -127,6 +131,11 @@ def fcuda_approx_transcendentals : Flag<["-"], "fcuda-approx-transcendentals">, 
 def maxrregcount_EQ : Joined<["-", "--"], "maxrregcount=">, Group<grp_dev>, MetaVarName<"<N>">,
   HelpText<"nvcc: at most N registers per thread in every kernel">;
 def maxrregcount : Separate<["-", "--"], "maxrregcount">, Alias<maxrregcount_EQ>;
+def run : Flag<["-", "--"], "run">, Group<grp_out>,
+  HelpText<"nvcc: run the executable after it is linked (with --run-args), exiting with its status">;
+def run_args : Separate<["-", "--"], "run-args">, Group<grp_out>, MetaVarName<"<a,b>">,
+  HelpText<"nvcc: the arguments --run gives the executable">;
+def run_args_EQ : Joined<["-", "--"], "run-args=">, Alias<run_args>;
 def resource_usage : Flag<["-", "--"], "resource-usage">, Group<grp_dev>,
   HelpText<"nvcc: ptxas's register, spill and memory report for each kernel (= -Xptxas -v)">;
 def default_stream_EQ : Joined<["-", "--"], "default-stream=">, Group<grp_dev>, MetaVarName<"<legacy|per-thread>">,
@@ -190,6 +199,7 @@ def threads : Separate<["-", "--"], "threads">, Group<grp_dev>, MetaVarName<"<N>
   HelpText<"nvcc: at most N sms' ptxas (and nvlink) runs at once (default 0: one per core)">;
 def threads_EQ : Joined<["--"], "threads=">, Alias<threads>;
 def t : Separate<["-"], "t">, Alias<threads>;
+def t_EQ : Joined<["-"], "t=">, Alias<threads>;
 def Wno_deprecated_gpu_targets : Flag<["-"], "Wno-deprecated-gpu-targets">, Group<grp_compat>, Flags<[Ignored]>,
   HelpText<"nvcc: no effect (circle warns about no architecture the toolkit supports)">;
 def nocudalib : Flag<["-"], "nocudalib">, Group<grp_compat>, Flags<[IgnoredWithNote]>,

@@ -48,6 +48,7 @@ defm pre_include : NvccValue<"pre-include", "<file>", "nvcc: -include", [ClangSp
 defm library : NvccValue<"library", "<lib>", "nvcc: -l", [ClangSpelling]>;
 defm library_path : NvccValue<"library-path", "<dir>", "nvcc: -L", [ClangSpelling]>;
 defm linker_options : NvccValue<"linker-options", "<a,b>", "nvcc: -Xlinker for each of a, b", [ClangSpelling]>;
+defm optimize : NvccValue<"optimize", "<level>", "nvcc: -O<level> (host code)", [ClangSpelling]>;
 defm machine : NvccValue<"machine", "<64>", "nvcc: -m64 (circle's targets are 64-bit)", [ClangSpelling]>;
 def std_separate : Separate<["-"], "std">, Group<grp_nvcc>, MetaVarName<"<standard>">, Flags<[ClangSpelling]>,
   HelpText<"nvcc: -std=<standard>">;
@@ -120,8 +121,12 @@ def dlink_time_opt : Flag<["--"], "dlink-time-opt">, Group<grp_nvcc>, Flags<[Ign
 def dlto : Flag<["-"], "dlto">, Alias<dlink_time_opt>;
 defm optimization_info : NvccValue<"optimization-info", "<kinds>",
   "nvcc: ignored with a note (Clang's -Rpass=<pass> reports optimisations)", [IgnoredWithNote]>;
-defm keep_dir : NvccValue<"keep-dir", "<dir>",
-  "nvcc: ignored with a note (--keep-temps says where it keeps the files)", [IgnoredWithNote]>;
+defm keep_dir : NvccValue<"keep-dir", "<dir>", "nvcc: where --keep keeps the intermediate files">;
+def Xcuda_ptxas : Separate<["-"], "Xcuda-ptxas">, Alias<Xptxas>;
+def cuda_include_ptx_EQ : Joined<["--"], "cuda-include-ptx=">, Group<grp_nvcc>, Flags<[IgnoredWithNote]>,
+  HelpText<"clang: ignored with a note (circle's fat binaries carry every sm's PTX beside its code)">;
+def no_cuda_include_ptx_EQ : Joined<["--"], "no-cuda-include-ptx=">, Group<grp_nvcc>, Flags<[IgnoredWithNote]>,
+  HelpText<"clang: ignored with a note (circle's fat binaries carry every sm's PTX beside its code)">;
 defm cudadevrt : NvccValue<"cudadevrt", "<static|none>",
   "nvcc: ignored with a note (circle links libcudadevrt.a for the kernels that call it)", [IgnoredWithNote]>;
 defm dopt : NvccValue<"dopt", "<on|off>",

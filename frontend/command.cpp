@@ -16,6 +16,7 @@
 #include "llvm/Object/ArchiveWriter.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -73,6 +74,24 @@ bool checkOutputNames(const Options& o, PendingOutputs& outputs) {
       if (!outputs.check(deviceModuleOutputName(o, output, sm))) return false;
   }
   return true;
+}
+
+// nvcc's --run: the linked program runs with --run-args; its exit status is circle's.
+int runExecutable(const Options& o, const std::string& executable) {
+  if (executable.empty() || o.staticLibrary || o.deviceLinkOnly || o.dryRun) {
+    reportError("--run needs an executable to run: compile and link a program (no -c, -lib or -dlink)");
+    return 1;
+  }
+  std::string path = executable.find('/') == std::string::npos ? "./" + executable : executable;
+  std::vector<llvm::StringRef> argv{path};
+  for (const std::string& a : o.runArgs) argv.push_back(a);
+  std::string why;
+  int rc = llvm::sys::ExecuteAndWait(path, argv, std::nullopt, {}, 0, 0, &why);
+  if (rc < 0) {
+    reportError("--run: cannot run '" + path + "': " + why);
+    return 1;
+  }
+  return rc;
 }
 
 // The toolkit: --cuda-path, else $CUDA_PATH, $CUDA_HOME, then /usr/local/cuda.
@@ -177,7 +196,7 @@ int runCommand(const Options& opts) {
 
   if (o.timeTrace) llvm::timeTraceProfilerInitialize(500, "circle");
   PhaseReport report;
-  TempDir temps(o.keepTemps);
+  TempDir temps(o.keepTemps, o.keepDir);
   if (!temps.ok()) return 1;
   if (o.keepTemps) reportNote("intermediate files kept in '" + temps.path() + "'");
   PendingOutputs outputs(temps.path());
@@ -185,6 +204,7 @@ int runCommand(const Options& opts) {
   if (!checkOutputNames(o, outputs)) return 1;
   BackendFailureGuard failures(temps, outputs);
   bool ok = true;
+  std::string executable; // what --run runs
   if (o.kind != OutputKind::Executable) {
     std::string text; // -E / -M to one output
     for (const Input& in : o.inputs)
@@ -219,6 +239,7 @@ int runCommand(const Options& opts) {
       if (o.staticLibrary) ok = !output.empty() && (writesNothing || writeStaticLibrary(o, objects, output));
       else if (o.deviceLinkOnly) ok = !output.empty() && deviceLinkObjects(o, toolkit, objects, output, temps);
       else ok = !output.empty() && linkProgram(o, toolkit, objects, name, output, temps);
+      executable = name;
     }
   }
   if (o.timeTrace) {
@@ -234,7 +255,9 @@ int runCommand(const Options& opts) {
   if (!ok)
     if (std::string trouble = temps.trouble(); !trouble.empty()) reportNote(trouble + "; this may be why the compile failed");
   if (o.timeReport) report.print();
-  return ok ? 0 : 1;
+  if (!ok) return 1;
+  if (o.run) return runExecutable(o, executable);
+  return 0;
 }
 
 } // namespace circle

@@ -14,7 +14,8 @@ namespace {
 // the option and the value.
 std::string readOne(const std::string& option, llvm::StringRef v, std::vector<int>& out) {
   llvm::StringRef digits = v;
-  if (!digits.consume_front("sm_")) digits.consume_front("compute_");
+  // lto_XX: nvcc's link-time IR for sm_XX; circle makes sm_XX's code (frontend/options.cpp says so)
+  if (!digits.consume_front("sm_") && !digits.consume_front("compute_")) digits.consume_front("lto_");
   bool archSpecific = digits.consume_back("a");
   bool family = !archSpecific && digits.consume_back("f");
   unsigned sm = 0;

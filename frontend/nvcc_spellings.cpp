@@ -77,6 +77,7 @@ ClangWords clangWordsFor(unsigned id, const std::string& value) {
     else r.error = "'--machine " + value + "': circle's host and GPU targets are 64-bit";
     break;
   case OPT_std_separate: r.words = {"-std=" + value}; break;
+  case OPT_optimize: r.words = {"-O" + value}; break;
   case OPT_ftemplate_depth: r.words = {"-ftemplate-depth=" + value}; break;
   case OPT_ftemplate_backtrace_limit: r.words = {"-ftemplate-backtrace-limit=" + value}; break;
   case OPT_disable_warnings: r.words = {"-w"}; break;

@@ -82,6 +82,12 @@ private:
         ++index;
         continue;
       }
+      // nvcc's -t8 (its -t is Separate in circle's table, so "-t8" is read here).
+      if (word.size() > 2 && word.starts_with("-t") && llvm::all_of(word.drop_front(2), llvm::isDigit)) {
+        word.drop_front(2).getAsInteger(10, o_.threads);
+        ++index;
+        continue;
+      }
       // nvcc's -Werror takes kinds; Clang's is a flag.
       if (word == "-Werror" && index + 1 < argv.size() && isNvccWarningKinds(argv[index + 1])) {
         useClangWords(clangWordsForWarningKinds(argv[index + 1]));
@@ -296,6 +302,9 @@ private:
       break;
     case OPT_gencode_EQ:
       if (std::string err = readGencode(value, arch_.sms); !err.empty()) fail(err);
+      if (value.find("lto_") != std::string::npos)
+        note("'" + spelling + "': circle writes the sm's code and PTX where nvcc writes LTO IR for nvlink (circle's "
+             "-rdc objects carry bitcode that is optimised across objects when the program links)");
       break;
     case OPT_offload_arch_EQ:
       if (std::string err = readArchList(opt.getPrefixedName().str(), value, arch_.sms); !err.empty()) fail(err);
@@ -328,6 +337,21 @@ private:
     case OPT_fatbin: deviceOnlyFlag(DeviceOnly::Fatbin, spelling); break;
     case OPT_cuda_device_only: clangDeviceOnly_ = true; break;
     case OPT_keep_temps: o_.keepTemps = true; break;
+    case OPT_keep:
+      o_.keepTemps = true;
+      if (o_.keepDir.empty()) o_.keepDir = ".";
+      break;
+    case OPT_keep_dir: o_.keepDir = value; break;
+    case OPT_save_temps_EQ:
+      if (value != "obj" && value != "cwd") fail("'" + spelling + "': expected obj or cwd");
+      o_.keepTemps = true;
+      saveTempsBesideObject_ = value == "obj";
+      if (o_.keepDir.empty()) o_.keepDir = ".";
+      break;
+    case OPT_run: o_.run = true; break;
+    case OPT_run_args:
+      for (llvm::StringRef p : toolWords(value)) o_.runArgs.push_back(p.str());
+      break;
     case OPT_list_fatbin_EQ: o_.listFatbin = value; break;
     case OPT_device_library: o_.deviceLibrary = true; break;
     case OPT_OG:
@@ -354,8 +378,8 @@ private:
     case OPT_fgpu_approx_transcendentals: o_.math.approxFunctions = true; break;
     case OPT_maxrregcount_EQ: {
       unsigned n = 0;
-      if (llvm::StringRef(value).getAsInteger(10, n) || n == 0) fail("'" + spelling + "': expected a register count");
-      else o_.ptxasArgs.push_back("--maxrregcount=" + value);
+      if (llvm::StringRef(value).getAsInteger(10, n)) fail("'" + spelling + "': expected a register count");
+      else if (n != 0) o_.ptxasArgs.push_back("--maxrregcount=" + value); // nvcc's 0: no limit
       break;
     }
     case OPT_resource_usage: o_.ptxasReport = true; break;
@@ -443,6 +467,14 @@ private:
     if (a.getOption().matches(clang::options::OPT_ftime_trace_EQ)) o_.timeTrace = a.getValue();
     if (route.use != ClangArgUse::Link) o_.compileArgs.insert(o_.compileArgs.end(), words.begin(), words.end());
     if (route.use == ClangArgUse::Compile) return;
+    // nvcc's -Xlinker is its --linker-options: a comma separates the linker's words.
+    if (a.getOption().matches(clang::options::OPT_Xlinker)) {
+      for (llvm::StringRef p : nvccList(a.getValue())) {
+        o_.linkArgs.push_back({"-Xlinker"});
+        o_.linkArgs.push_back({p.str()});
+      }
+      return;
+    }
     // GCC's driver (the default linker driver) has no -rpath; the linker does.
     if (a.getOption().matches(clang::options::OPT_rpath)) {
       o_.linkArgs.push_back({"-Wl,-rpath," + std::string(a.getValue())});
@@ -453,6 +485,10 @@ private:
 
   void finish() {
     Options& o = o_;
+    if (saveTempsBesideObject_ && !o.output.empty()) {
+      llvm::StringRef dir = llvm::sys::path::parent_path(o.output);
+      o.keepDir = dir.empty() ? "." : dir.str();
+    }
     static const char* const kTooOld[] = {"c++98", "c++03", "gnu++98", "gnu++03", "c++0x", "gnu++0x", "c++11",
                                           "gnu++11", "c++1y", "gnu++1y", "c++14", "gnu++14"};
     // nvcc compiles these dialects; circle's prelude needs C++17, so they compile as
@@ -547,6 +583,7 @@ private:
   std::string deviceOnlySpelling_;
   bool clangDeviceOnly_ = false;
   int optionsFileDepth_ = 0;
+  bool saveTempsBesideObject_ = false; // -save-temps=obj
   bool compileOnly_ = false, assembly_ = false, emitLLVM_ = false, preprocess_ = false, depsOnly_ = false,
        syntaxOnly_ = false;
   llvm::BumpPtrAllocator alloc_;

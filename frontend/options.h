@@ -105,7 +105,10 @@ struct Options {
   bool deviceLibrary = false; // --device-library: device bitcode of every definition, nothing linked
   bool gpuAutoStack = true; // -fno-gpu-auto-stack: do not raise the stack limit for kernels ptxas cannot size
   bool ptxasRelocatable = false; // -fgpu-relocatable-ptxas: ptxas -c per sm, then nvlink
-  bool keepTemps = false;   // --keep-temps: leave the PTX/cubin/fatbin files beside the output
+  bool keepTemps = false;   // --keep-temps, --keep: leave the PTX/cubin/fatbin files behind
+  std::string keepDir;      // --keep (nvcc), -save-temps: where (empty with --keep-temps: a new directory)
+  bool run = false;         // nvcc's --run: run the linked executable
+  std::vector<std::string> runArgs; // --run-args
   bool verbose = false;     // -v: the toolkit used and the external tools circle runs
   bool dryRun = false;      // -###: print what would run, run nothing
   bool showVersion = false;

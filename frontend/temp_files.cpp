@@ -30,7 +30,15 @@ constexpr uint64_t kNearlyFull = 1 << 20;
 
 } // namespace
 
-TempDir::TempDir(bool keep) : keep_(keep) {
+TempDir::TempDir(bool keep, const std::string& keepIn) : keep_(keep) {
+  if (keep && !keepIn.empty()) {
+    if (std::error_code ec = llvm::sys::fs::create_directories(keepIn)) {
+      reportError("cannot create the directory '" + keepIn + "' to keep intermediate files in: " + ec.message());
+      return;
+    }
+    dir_ = keepIn;
+    return;
+  }
   llvm::SmallString<128> dir;
   if (std::error_code ec = llvm::sys::fs::createUniqueDirectory("circle", dir)) {
     std::string from;

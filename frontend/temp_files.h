@@ -8,7 +8,9 @@ namespace circle {
 
 class TempDir {
 public:
-  explicit TempDir(bool keep);
+  // `keepIn`: with `keep`, the directory to keep the files in (nvcc's --keep-dir; made
+  // if missing) instead of a new one.
+  explicit TempDir(bool keep, const std::string& keepIn = "");
   ~TempDir();
   TempDir(const TempDir&) = delete;
   TempDir& operator=(const TempDir&) = delete;

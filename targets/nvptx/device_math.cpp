@@ -16,6 +16,9 @@ void configureDeviceMath(const DeviceMath& math) {
   // unless told: nvcc's default is the IEEE square root.
   args.push_back(std::string("-nvvm-reflect-add=__CUDA_PREC_SQRT=") + (math.precSqrt ? "1" : "0"));
   if (!math.precSqrt) args.push_back("-nvptx-prec-sqrtf32=0");
+  // libdevice's __CUDA_FTZ too: the module flag (applyDeviceMath) does not reach the
+  // reflect calls of the fast intrinsics (__sinf -> sin.approx.ftz.f32 under -ftz, as nvcc).
+  if (math.ftz) args.push_back("-nvvm-reflect-add=__CUDA_FTZ=1");
   // --fmad=false: no FMA at all (not even within an expression), as nvcc.
   if (!math.fmad) args.push_back("-nvptx-fma-level=0");
   std::vector<const char*> argv;

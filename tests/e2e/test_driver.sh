@@ -172,7 +172,7 @@ printf '__global__ void g(float* p, float a, float b) { float x = p[0] * a; p[1]
 expect_not_contains "$(cat nf.sm_90.ptx)" "fma" "--fmad=false: no fma"
 expect_contains "$(cat nf.sm_90.ptx)" "mul.rn.f32" "--fmad=false: a rounded multiply ptxas will not fuse"
 "$CIRCLE" -sm_90 -S -gpu -use_fast_math m.cu -o fm
-for insn in fma.rn.ftz.f32 div.full.ftz.f32 sqrt.approx sin.approx.f32; do
+for insn in fma.rn.ftz.f32 div.full.ftz.f32 sqrt.approx sin.approx.ftz.f32; do
   expect_contains "$(cat fm.sm_90.ptx)" "$insn" "-use_fast_math: $insn"
 done
 "$CIRCLE" -sm_90 -S -gpu -lineinfo m.cu -o li; expect_contains "$(grep -P '^\s*\.loc\s' li.sm_90.ptx)" ".loc" "-lineinfo"

@@ -87,6 +87,33 @@ if [ -x "$CUDA_PATH/bin/nvcc" ]; then
   expect_eq "$(cu -list-gpu-code | sort -V)" "$("$CUDA_PATH/bin/nvcc" --list-gpu-code | sort -V)" "--list-gpu-code: nvcc's"
 else echo "note: no nvcc in $CUDA_PATH: --list-gpu-* not compared with nvcc's"; fi
 
+# Options real builds pass (PyTorch, ggml, CUTLASS, CMake's Clang-identified CUDA),
+# each with nvcc's effect.
+printf '#include <cstdio>\n__global__ void k(float* p) { p[0] = __sinf(p[1]); }\nint main(int c, char** v) { std::printf("%%d %%s\\n", c, c > 2 ? v[2] : "-"); return 3; }\n' > real.cu
+for f in "-t=0" "-t0" "-t4" "-maxrregcount=0" "-Xfatbin -compress-all" "-compress-mode=size" "--optimize 3"; do
+  cu -arch=sm_90 $f real.cu -o real_out > real.log 2>&1; expect_eq "$?" 0 "$f accepted"
+done
+expect_contains "$(cu -arch=sm_90 --optimize 3 -### -c real.cu 2>&1)" '"-O3"' "--optimize 3: the host at -O3"
+out=$(cu -gencode arch=compute_90,code=lto_90 -c real.cu -o lto.o 2>&1); expect_eq "$?" 0 "code=lto_90 accepted"
+expect_contains "$out" "circle writes the sm's code and PTX where nvcc writes LTO IR" "code=lto_90: said"
+expect_contains "$(cu --list-fatbin=lto.o)" "sm_90" "code=lto_90: sm_90's code"
+out=$(cu -arch=sm_90 --cuda-include-ptx=all --no-cuda-include-ptx=sm_90 -c real.cu -o ptx.o 2>&1)
+expect_eq "$?" 0 "clang's --cuda-include-ptx / --no-cuda-include-ptx accepted"
+expect_contains "$out" "ignored: circle's fat binaries carry every sm's PTX beside its code" "why"
+expect_contains "$(cu -arch=sm_90 -Xcuda-ptxas -v -c real.cu -o v.o 2>&1)" "ptxas info" "-Xcuda-ptxas -v: ptxas's report"
+cu -arch=sm_90 -Xlinker -rpath,/opt/circle-test real.cu -o rpath_out
+expect_contains "$(readelf -d rpath_out)" "[/opt/circle-test]" "-Xlinker splits at the comma, as nvcc's"
+out=$(cu -arch=sm_90 --run --run-args x,y real.cu -o ran); rc=$?
+expect_eq "$out" "3 y" "--run with --run-args"
+expect_eq "$rc" 3 "--run: the program's exit status"
+mkdir -p keep_here && (cd keep_here && cu -arch=sm_90 --keep -c ../real.cu -o real.o 2> /dev/null)
+expect_file keep_here/real.sm_90.ptx "--keep: the PTX in the current directory, as nvcc"
+cu -arch=sm_90 --keep --keep-dir kept_dir -c real.cu -o real.o 2> /dev/null
+expect_file kept_dir/real.sm_90.cubin "--keep-dir"
+mkdir -p objdir && cu -arch=sm_90 -save-temps=obj -c real.cu -o objdir/real.o 2> /dev/null
+expect_file objdir/real.fatbin "-save-temps=obj: beside the object"
+expect_contains "$(cu -arch=sm_90 --use_fast_math -ptx real.cu -o -)" "sin.approx.ftz.f32" "--use_fast_math: nvcc's ftz sine"
+
 # Switches with no meaning in circle: accepted, with a note where one is expected.
 out=$(cu -Xcudafe --diag_suppress=177 --diag-suppress=550 -split-compile=0 --use-local-env -c warn.cu -o w.o 2>&1)
 expect_eq "$?" 0 "nvcc's front-end and tuning switches accepted"
