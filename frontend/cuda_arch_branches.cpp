@@ -357,8 +357,11 @@ public:
         continue;
       size_t end = dirs_[g.directives.back()].lineEnd;
       if (g.declares) {
-        end = enclosingBlockEnd(g.endToken);
-        if (end == npos || !closesItsGuards(begin, end)) continue;
+        // The block's end must come after the group's own #endif (unbalanced braces
+        // across the guards end it inside them: such a file is left as it is).
+        size_t blockEnd = enclosingBlockEnd(g.endToken);
+        if (blockEnd == npos || blockEnd < end || !closesItsGuards(begin, blockEnd)) continue;
+        end = blockEnd;
       }
       emitCode(begin);
       // Skip the code uses inside the region: each copy substitutes its own value.
@@ -611,6 +614,7 @@ private:
     std::string out;
     size_t cursor = begin;
     for (const Edit& e : edits) {
+      if (e.from < cursor || e.to > end) continue; // overlapping, or past the region: not this copy's
       out.append(text_.data() + cursor, e.from - cursor);
       out += e.with;
       cursor = e.to;
