@@ -28,7 +28,7 @@ DependencyFile::DependencyFile(const DependencyOptions& opts, const std::vector<
 
 void DependencyFile::maybeAddDependency(llvm::StringRef file, bool fromModule, bool isSystem, bool isModuleFile,
                                         bool isMissing) {
-  if (file == kPreludeName || file == kLaunchPreludeName) return;
+  if (isPreludeFile(file.str())) return;
   // A preamble PCH's headers (frontend/preamble_pch.h) arrive as the PCH loads, before
   // the main file: they follow it, where they came without a PCH (make's $< is the source).
   if (fromModule && !mainSeen_) {

@@ -4,6 +4,7 @@
 #include "frontend/preprocessed_output.h"
 #include "frontend/raw_tokens.h"
 #include "frontend/toolkit_headers.h"
+#include "sema/implicit_prelude.h"
 
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
@@ -224,6 +225,7 @@ bool SourceRespelling::keepsHostView(llvm::StringRef path) const {
 
 bool SourceRespelling::readsPerTarget(llvm::StringRef path) const {
   return !sms.empty() && !path.empty() && !path.starts_with("<") && !path.starts_with("/<circle>/") &&
+         !isPreludeFile(path.str()) &&
          !keepsHostView(path);
 }
 

@@ -2,6 +2,7 @@
 
 #include "frontend/device_runtime_path.h"
 #include "frontend/options.h"
+#include "frontend/prelude_files.h"
 #include "sema/execution_spaces.h"
 #include "sema/implicit_prelude.h"
 #include "targets/nvptx/sm_targets.h"
@@ -158,13 +159,14 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
     int shared = sharedSmNumber(opts.smTargets);
     pp.addMacroDef("__circle_ptx=" + (shared ? std::to_string(shared * 10) : "__circle_ptx_version_differs_per_sm()"));
   }
-  pp.addRemappedFile(kPreludeName, llvm::MemoryBuffer::getMemBufferCopy(preludeText(prelude), kPreludeName).release());
-  pp.Includes.insert(pp.Includes.begin(), kPreludeName);
-  if (prelude.cuda) {
-    pp.addRemappedFile(kLaunchPreludeName,
-                       llvm::MemoryBuffer::getMemBufferCopy(launchPreludeText(prelude), kLaunchPreludeName).release());
-    pp.Includes.push_back(kLaunchPreludeName);
-  }
+  // Read from memory under a real file's name (frontend/prelude_files.h).
+  auto include = [&](const char* file, const std::string& text, const char* fallback, bool first) {
+    std::string path = preludeFilePath(file, text, fallback);
+    pp.addRemappedFile(path, llvm::MemoryBuffer::getMemBufferCopy(text, path).release());
+    pp.Includes.insert(first ? pp.Includes.begin() : pp.Includes.end(), path);
+  };
+  include(kPreludeFile, preludeText(prelude), kPreludeName, true);
+  if (prelude.cuda) include(kLaunchPreludeFile, launchPreludeText(prelude), kLaunchPreludeName, false);
   // The frontend runs our action, not the one -fsyntax-only names; keep the AST
   // alive until every target has been generated, then free it.
   inv->getFrontendOpts().DisableFree = false;

@@ -26,7 +26,7 @@ namespace {
 constexpr const char* kPreambleMain = "/<circle>/preamble.cu";
 constexpr const char* kWrapper = "__clang_cuda_runtime_wrapper.h";
 
-std::string cacheDir() {
+std::string cacheDirFromEnvironment() {
   if (auto dir = llvm::sys::Process::GetEnv("CIRCLE_CACHE_DIR")) return *dir == "off" || dir->empty() ? "" : *dir;
   llvm::SmallString<256> path;
   if (auto xdg = llvm::sys::Process::GetEnv("XDG_CACHE_HOME"); xdg && !xdg->empty()) path = *xdg;
@@ -132,7 +132,7 @@ bool generate(const clang::CompilerInvocation& inv, size_t count, llvm::Intrusiv
   std::string lines;
   for (auto it = pci.getSourceManager().fileinfo_begin(); ok && it != pci.getSourceManager().fileinfo_end(); ++it) {
     std::string name = it->first.getName().str();
-    if (llvm::StringRef(name).starts_with("/<circle>/")) continue; // the prelude's text is in the key
+    if (llvm::StringRef(name).starts_with("/<circle>/") || isPreludeFile(name)) continue; // its text is in the key
     std::string line = stamp(name);
     ok = !line.empty();
     lines += line + "\n";
@@ -180,13 +180,15 @@ void evictOldest(const std::string& dir) {
 
 } // namespace
 
+std::string circleCacheDir() { return cacheDirFromEnvironment(); }
+
 std::optional<PreamblePch> usePreamblePch(clang::CompilerInvocation& inv,
                                           llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs, PhaseReport& report) {
   auto& includes = inv.getPreprocessorOpts().Includes;
-  if (includes.size() < 2 || includes[0] != kPreludeName || !llvm::StringRef(includes[1]).ends_with(kWrapper) ||
+  if (includes.size() < 2 || !isPreludeFile(includes[0]) || !llvm::StringRef(includes[1]).ends_with(kWrapper) ||
       !inv.getPreprocessorOpts().ImplicitPCHInclude.empty() || inv.getFrontendOpts().Inputs.size() != 1)
     return std::nullopt;
-  std::string dir = cacheDir();
+  std::string dir = circleCacheDir();
   if (dir.empty()) return std::nullopt;
   llvm::SmallString<256> base(dir);
   llvm::sys::path::append(base, "preamble");

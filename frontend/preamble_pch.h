@@ -25,6 +25,10 @@ namespace circle {
 
 class PhaseReport;
 
+// $CIRCLE_CACHE_DIR, else $XDG_CACHE_HOME/circle, else ~/.cache/circle; empty when
+// off (CIRCLE_CACHE_DIR=off) or there is no home.
+std::string circleCacheDir();
+
 struct PreamblePch {
   std::string path;
   std::vector<std::string> inputs; // the files it holds: inputs of this compile too

@@ -19,7 +19,8 @@ namespace circle {
 bool isCirclePreprocessedOutput(const std::string& path) {
   auto head = llvm::MemoryBuffer::getFileSlice(path, 4096, 0);
   if (!head) return false;
-  return (*head)->getBuffer().contains("\n# 1 \"" + std::string(kPreludeName) + "\" 1\n");
+  // Its first line marker names the prelude (frontend/prelude_files.h).
+  return (*head)->getBuffer().contains(std::string(kPreludeFile) + "\" 1\n");
 }
 
 namespace {

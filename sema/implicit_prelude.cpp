@@ -8,11 +8,18 @@
 #include "dialect/enum_reflection.h"
 
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
 
 namespace circle {
+
+bool isPreludeFile(const std::string& path) {
+  llvm::StringRef name = llvm::sys::path::filename(path);
+  return name == kPreludeFile || name == kLaunchPreludeFile;
+}
+
 namespace {
 
 // The codegen objects have no value while the frontend runs: each code-generation

@@ -7,13 +7,19 @@
 
 namespace circle {
 
-// The file names diagnostics show for the prelude's two parts. Absolute, so the
-// force-include finds them without a search; no real file has them.
-// The first comes before everything, CUDA's headers included: they use NV_IF_TARGET,
-// which is `if target` (frontend/toolkit_headers.cpp). The second, the launch
-// configuration, builds on the CUDA runtime's dim3 and cudaStream_t.
-inline constexpr const char* kPreludeName = "/<circle>/prelude.h";
-inline constexpr const char* kLaunchPreludeName = "/<circle>/launch.h";
+// The prelude's two parts. The first comes before everything, CUDA's headers
+// included: they use NV_IF_TARGET, which is `if target` (frontend/toolkit_headers.cpp).
+// The second, the launch configuration, builds on the CUDA runtime's dim3 and
+// cudaStream_t. Each is a real file named for its text in circle's cache directory
+// (frontend/prelude_files.h), so that tools reading -E output or a dependency list
+// (ccache's direct mode) find it; these in-memory names serve when there is no cache.
+inline constexpr const char* kPreludeName = "/<circle>/circle-prelude.h";
+inline constexpr const char* kLaunchPreludeName = "/<circle>/circle-launch.h";
+inline constexpr const char* kPreludeFile = "circle-prelude.h";
+inline constexpr const char* kLaunchPreludeFile = "circle-launch.h";
+
+// Whether `path` names one of the prelude's parts, wherever it lies.
+bool isPreludeFile(const std::string& path);
 
 struct PreludeConfig {
   bool cuda = false;            // --cuda-path given: declare the launch configuration

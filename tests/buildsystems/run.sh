@@ -114,6 +114,12 @@ expect_eq "$misses" 3 "ccache: the first build compiles its 3 sources"
 expect_eq "$hits" 3 "ccache: the second build is all cache hits"
 expect_eq "$(stat "$second" cache_miss)" 3 "ccache: and no new misses"
 runs ccache-2/vecdemo "ccache's objects"
+# Direct mode: the files circle's -E output names all exist (its prelude is a file in
+# circle's cache), so a third build hits without running the preprocessor.
+configure_and_build ccache-3 ccache-3 -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_COMPILER_LAUNCHER=ccache "${cuda[@]}"
+third=$(ccache --print-stats)
+expect_eq "$(( $(stat "$third" direct_cache_hit) - $(stat "$second" direct_cache_hit) ))" 3 \
+  "ccache: the third build's hits are all direct-mode hits"
 unset CCACHE_DIR CCACHE_NOHASHDIR CCACHE_BASEDIR
 
 # ---- distcc: the compiles run in a distccd on 127.0.0.1 ----
