@@ -94,22 +94,28 @@ int runExecutable(const Options& o, const std::string& executable) {
   return rc;
 }
 
-// The toolkit: --cuda-path, else $CUDA_PATH, $CUDA_HOME, then /usr/local/cuda.
-std::optional<CudaToolkit> findToolkit(const Options& o) {
-  std::string root, from;
+// The toolkit's directory: --cuda-path, else $CUDA_PATH, $CUDA_HOME, then
+// /usr/local/cuda; `from` says which.
+std::string toolkitRoot(const Options& o, std::string& from) {
   if (o.cudaPath) {
-    root = *o.cudaPath;
     from = "--cuda-path";
-  } else if (const char* env = std::getenv("CUDA_PATH"); env && *env) {
-    root = env;
-    from = "$CUDA_PATH";
-  } else if (const char* home = std::getenv("CUDA_HOME"); home && *home) {
-    root = home;
-    from = "$CUDA_HOME";
-  } else {
-    root = "/usr/local/cuda";
-    from = "the default location";
+    return *o.cudaPath;
   }
+  if (const char* env = std::getenv("CUDA_PATH"); env && *env) {
+    from = "$CUDA_PATH";
+    return env;
+  }
+  if (const char* home = std::getenv("CUDA_HOME"); home && *home) {
+    from = "$CUDA_HOME";
+    return home;
+  }
+  from = "the default location";
+  return "/usr/local/cuda";
+}
+
+std::optional<CudaToolkit> findToolkit(const Options& o) {
+  std::string from;
+  std::string root = toolkitRoot(o, from);
   std::string why;
   std::optional<CudaToolkit> tk = CudaToolkit::locate(root, why);
   if (!tk) {
@@ -163,9 +169,24 @@ bool writeStaticLibrary(const Options& o, const std::vector<std::string>& object
 
 } // namespace
 
+std::string toolkitVersionLine(const Options& o) {
+  std::string from, why;
+  std::optional<CudaToolkit> tk = CudaToolkit::locate(toolkitRoot(o, from), why);
+  if (!tk) return "";
+  std::string v = std::to_string(tk->versionMajor) + "." + std::to_string(tk->versionMinor);
+  return "Cuda compilation tools, release " + v + ", V" + v + "." + std::to_string(tk->versionBuild) + "\n";
+}
+
 int runCommand(const Options& opts) {
   if (opts.listFatbin) return listFatbin(*opts.listFatbin);
   if (opts.listGpu != GpuListing::None) return listGpus(opts);
+  // nvcc --run PROGRAM runs a program already linked (Meson's sanity check, which
+  // quotes the name inside the word as nvcc's own tokenizer expects).
+  if (opts.run && opts.inputs.size() == 1 && !opts.inputs[0].source) {
+    std::string path = opts.inputs[0].path;
+    if (path.size() > 1 && path.front() == '"' && path.back() == '"') path = path.substr(1, path.size() - 2);
+    if (llvm::sys::fs::can_execute(path) && !llvm::sys::fs::is_directory(path)) return runExecutable(opts, path);
+  }
   Options o = opts;
 
   // Looked up once, when first needed: by CUDA sources, or by a link of objects with

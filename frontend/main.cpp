@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (o.showVersion) {
-    llvm::outs() << circle::versionText();
+    llvm::outs() << circle::versionText() << circle::toolkitVersionLine(o);
     return 0;
   }
   if (o.inputs.empty() && o.verbose && !o.listFatbin) {

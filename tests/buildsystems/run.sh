@@ -101,6 +101,21 @@ else
   fail "Meson: $(tail -30 meson.log)"
 fi
 
+# ---- Meson's CUDA language: circle named as the cuda compiler in a native file ----
+cp -r "$here/meson_cuda" meson_cuda
+printf "[binaries]\ncuda = '%s'\n" "$CIRCLE" > circle-native.ini
+if meson setup meson-cuda meson_cuda --native-file circle-native.ini > meson-cuda.log 2>&1 &&
+   ninja -C meson-cuda >> meson-cuda.log 2>&1; then
+  check
+  expect_contains "$(cat meson-cuda.log)" "arch flags: -gencode arch=compute_75,code=sm_75 -gencode arch=compute_90,code=sm_90" \
+    "Meson's nvcc_arch_flags reads circle's toolkit version"
+  expect_contains "$(cat meson-cuda.log)" "Run-time dependency CUDA (modules: cudart) found: YES" "Meson: dependency('cuda', version: '>=12')"
+  expect_contains "$(meson-cuda/cudademo)" "cudademo: " "Meson's CUDA executable runs"
+  expect_contains "$("$CIRCLE" --list-fatbin=meson-cuda/cudademo)" "sm_90.cubin" "Meson's CUDA executable: sm_90's code"
+else
+  fail "Meson with circle as the CUDA compiler: $(tail -30 meson-cuda.log)"
+fi
+
 # ---- ccache: a second clean build is all cache hits, and its objects run ----
 export CCACHE_DIR="$PWD/ccache-dir" CCACHE_NOHASHDIR=1 CCACHE_BASEDIR="$PWD"
 ccache -z > /dev/null

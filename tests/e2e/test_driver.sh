@@ -42,6 +42,7 @@ out=$(CUDA_HOME="$CUDA_PATH" CUDA_PATH= "$CIRCLE" -v -Iinc -sm_90 -c k.cu -o v.o
 expect_contains "$out" "(\$CUDA_HOME)" "CUDA_HOME"
 out=$("$CIRCLE" -v 2>&1); expect_contains "$out" "clang version" "circle -v alone: the version"
 expect_contains "$("$CIRCLE" --version)" "based on clang version" "--version (CMake recognises Clang by it)"
+expect_contains "$("$CIRCLE" --cuda-path="$CUDA_PATH" --version | tail -1)" "Cuda compilation tools, release" "--version: the toolkit in nvcc's words, last (Meson reads it)"
 
 # ---- options circle does not own go to Clang and the link ----
 printf 'int main() { int unused = 1; return 0; }\n' > warn.cxx
