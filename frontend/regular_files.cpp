@@ -17,7 +17,7 @@ const char* kindOf(file_type t) {
   case file_type::socket_file: return "a socket";
   case file_type::block_file:
   case file_type::character_file: return "a device";
-  default: return "not a file";
+  default: return "a special file";
   }
 }
 

@@ -37,12 +37,14 @@ TempDir::TempDir(bool keep, const std::string& keepIn) : keep_(keep) {
       return;
     }
     dir_ = keepIn;
+    where_ = "the directory '" + keepIn + "' that keeps the intermediate files";
     return;
   }
+  std::string from;
+  std::string root = tempRoot(from);
+  where_ = "the temporary directory '" + root + "' (" + from + ")";
   llvm::SmallString<128> dir;
   if (std::error_code ec = llvm::sys::fs::createUniqueDirectory("circle", dir)) {
-    std::string from;
-    std::string root = tempRoot(from);
     reportError("cannot create a temporary directory in '" + root + "' (" + from + "): " + ec.message() +
                 "; set TMPDIR to a writable directory");
     return;
@@ -63,14 +65,10 @@ void TempDir::removeNow() {
 
 std::string TempDir::trouble() const {
   if (dir_.empty()) return "";
-  std::string from;
-  std::string root = tempRoot(from);
-  if (!llvm::sys::fs::is_directory(dir_))
-    return "the temporary directory '" + dir_ + "' was removed while circle ran";
+  if (!llvm::sys::fs::is_directory(dir_)) return "the scratch directory '" + dir_ + "' was removed while circle ran";
   auto space = llvm::sys::fs::disk_space(dir_);
   if (space && space->available < kNearlyFull)
-    return "the file system of the temporary directory '" + root + "' (" + from + ") is full: " +
-           std::to_string(space->available) + " bytes free";
+    return "the file system of " + where_ + " is full: " + std::to_string(space->available) + " bytes free";
   return "";
 }
 

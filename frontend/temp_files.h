@@ -27,6 +27,7 @@ public:
 
 private:
   std::string dir_;
+  std::string where_; // how trouble() names the directory's place ("'/tmp' ($TMPDIR)")
   bool keep_;
 };
 

@@ -107,6 +107,9 @@ private:
   std::chrono::microseconds nap_{100};
 };
 
+// How long the output of a finished tool may take to reach its end.
+constexpr int kFinalDrainSeconds = 10;
+
 // Reads what the tool wrote so far; closes `fd` and sets it to -1 at its end.
 void drain(int& fd, std::string& into) {
   char buf[65536];
@@ -130,10 +133,14 @@ void wait(pid_t pid, int limit, int out, ToolResult& result) {
   ExitWatch watch(pid);
   int status = 0;
   auto finish = [&] {
-    // Anything of the group still holding the pipe was just killed: the rest of the
-    // output is there or the pipe ends.
-    fcntl(out, F_SETFL, 0);
-    drain(out, result.output);
+    // The group was just killed, so the pipe ends soon; a process that left the group
+    // and kept the pipe open must not keep circle waiting, so the wait is bounded.
+    for (int tries = 0; out >= 0 && tries < kFinalDrainSeconds * 10; ++tries) {
+      drain(out, result.output);
+      pollfd p{out, POLLIN, 0};
+      if (out >= 0) poll(&p, 1, 100);
+    }
+    if (out >= 0) close(out);
   };
   for (;;) {
     drain(out, result.output);

@@ -113,6 +113,19 @@ expect_file kept_dir/real.sm_90.cubin "--keep-dir"
 mkdir -p objdir && cu -arch=sm_90 -save-temps=obj -c real.cu -o objdir/real.o 2> /dev/null
 expect_file objdir/real.fatbin "-save-temps=obj: beside the object"
 expect_contains "$(cu -arch=sm_90 --use_fast_math -ptx real.cu -o -)" "sin.approx.ftz.f32" "--use_fast_math: nvcc's ftz sine"
+# Their errors: at the option, exit status 1, nothing written.
+out=$(cu -arch=sm_90 --run -c real.cu -o run_c.o 2>&1); expect_eq "$?" 1 "--run with -c"
+expect_contains "$out" "circle: error: --run needs an executable to run" "--run with -c: said"
+out=$(cu -arch=sm_90 -save-temps=elsewhere -c real.cu -o st.o 2>&1); expect_eq "$?" 1 "-save-temps=elsewhere"
+expect_contains "$out" "'-save-temps=elsewhere': expected obj or cwd" "-save-temps=elsewhere: said"
+expect_no_file st.o "-save-temps=elsewhere: no object"
+touch not_a_dir
+out=$(cu -arch=sm_90 --keep --keep-dir not_a_dir/sub -c real.cu -o kd.o 2>&1); expect_eq "$?" 1 "--keep-dir under a file"
+expect_contains "$out" "cannot create the directory 'not_a_dir/sub' to keep intermediate files in" "--keep-dir under a file: said"
+expect_no_file kd.o "--keep-dir under a file: no object"
+# nvcc --run PROGRAM: a program already linked runs (Meson's sanity check quotes the name).
+out=$(cu --run '"./ran"'); expect_eq "$?" 3 "--run of a linked program: its exit status"
+expect_eq "$out" "1 -" "--run of a linked program: its output"
 
 # Switches with no meaning in circle: accepted, with a note where one is expected.
 out=$(cu -Xcudafe --diag_suppress=177 --diag-suppress=550 -split-compile=0 --use-local-env -c warn.cu -o w.o 2>&1)

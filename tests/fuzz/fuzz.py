@@ -103,6 +103,11 @@ UNLOCATED = re.compile(r"^(circle: error:|error:|fatal error:(?! too many errors
 INTERNAL = re.compile(r"internal error|Stack dump|PLEASE submit a bug report|Assertion .* failed|circle bug")
 
 
+def in_place(name, origin):
+    """An unmutated corpus file is compiled where it lies; a mutant in the scratch directory."""
+    return origin is not None and not name.startswith("mutant")
+
+
 def judge(name, source, origin, flags, args):
     work = pathlib.Path(tempfile.mkdtemp(prefix="fuzz-"))
     try:
@@ -114,7 +119,7 @@ def judge(name, source, origin, flags, args):
             first = source.split("\n", 1)[0]
             flags = first.split("fuzz-flags:", 1)[1].split() if "fuzz-flags:" in first else ["-sm_90"]
         includes = [f"-I{d}" for d in args.include]
-        if origin is not None and source == origin.read_text(errors="replace"):
+        if in_place(name, origin):
             name = str(origin)
         else:
             src.write_text(source)
@@ -168,7 +173,8 @@ def main():
         for (name, source, origin, flags), (kind, log) in zip(cases, pool.map(lambda c: judge(*c, args), cases)):
             if kind:
                 failures.append(name)
-                label = f"{origin or name} {' '.join(flags or [])}".strip()
+                what = str(origin) if in_place(name, origin) else name + (f" (a mutant of {origin})" if origin else "")
+                label = f"{what} {' '.join(flags or [])}".strip()
                 print(f"FAIL {kind}: {label}\n" + "\n".join("    " + l for l in log.splitlines()[-12:]))
                 if args.keep:
                     pathlib.Path(args.keep).mkdir(parents=True, exist_ok=True)
