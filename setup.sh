@@ -15,13 +15,14 @@ $SUDO apt-get update
 # running SPIR-V shaders on the CPU; xz-utils packs the GPU suite for the GPU machine;
 # python3 runs the fuzz harness (tests/fuzz); meson, ccache, distcc and clangd-22 are
 # the build setups tests/buildsystems checks circle in; Clang's runtimes serve host code
-# built with -fsanitize= and -fopenmp.
+# built with -fsanitize= and -fopenmp; procps's pkill interrupts a compile in
+# tests/e2e/test_robustness.sh.
 $SUDO apt-get install -y --no-install-recommends \
   build-essential cmake ninja-build \
   llvm-22 llvm-22-dev libclang-cpp22-dev libclang-22-dev clang-22 lld-22 \
   catch2 spirv-tools newlib-source gcc-12-source xz-utils python3 \
   libvulkan-dev mesa-vulkan-drivers \
-  meson ccache distcc clangd-22 libclang-rt-22-dev libomp-22-dev
+  meson ccache distcc clangd-22 libclang-rt-22-dev libomp-22-dev procps
 
 if [ ! -x "$CUDA_PATH/bin/ptxas" ]; then
   echo "setup.sh: no CUDA toolkit at $CUDA_PATH (set CUDA_PATH); circle needs its ptxas, fatbinary," >&2
