@@ -249,6 +249,13 @@ __CIRCLE_MINMAX(double, float, double)
 #undef __CIRCLE_MINMAX
 )";
 
+// Clang's CUDA headers declare these device overloads (static, in
+// __clang_cuda_math_forward_declares.h) and define them nowhere; nvcc's define them.
+const char* kDeviceMathDefinitions = R"(
+static __device__ __inline__ double nan(const char* __tag) { return __nv_nan((const signed char*)__tag); }
+static __device__ __inline__ float nanf(const char* __tag) { return __nv_nanf((const signed char*)__tag); }
+)";
+
 std::string launchPreludeText(const PreludeConfig& config) {
   std::string text;
   if (!config.cuda) return text;
@@ -263,6 +270,7 @@ std::string launchPreludeText(const PreludeConfig& config) {
     os << "#define __CIRCLE_LAUNCH_CHECKS 1\n#if __cplusplus >= 202002L\n#include <source_location>\n#endif\n";
   os << kLaunchConfiguration;
   os << kHostMinMax;
+  os << kDeviceMathDefinitions;
   os << nvccBuiltinsPreludeText();
   os << UntaggedFunctions::preludeText(); // last: it applies to what follows
   return text;

@@ -1,5 +1,7 @@
 #include "targets/nvptx/device_math.h"
 
+#include "targets/nvptx/libm_to_libdevice.h"
+
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 
@@ -27,10 +29,13 @@ void configureDeviceMath(const DeviceMath& math) {
 }
 
 void applyDeviceMath(llvm::Module& m, const DeviceMath& math) {
+  if (math.approxFunctions) approximateTanhCalls(m, "__nv_tanhf");
   if (!math.ftz) return;
   // libdevice asks __nvvm_reflect("__CUDA_FTZ"); the backend picks .ftz instructions
-  // from the functions' denormal mode.
-  m.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", 1);
+  // from the functions' denormal mode. Set, not added: the next sm's module, cloned from
+  // this one, has the flag already (two would be a broken module: -use_fast_math failed
+  // for several sms).
+  m.setModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", 1);
   for (llvm::Function& f : m)
     if (!f.isDeclaration()) f.addFnAttr("denormal-fp-math-f32", "preserve-sign,preserve-sign");
 }

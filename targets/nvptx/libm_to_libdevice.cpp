@@ -18,7 +18,14 @@ const char* const kLibm[] = {
     "llrint", "llround", "log",  "log10",     "log1p",  "log2",  "logb",      "lrint", "lround", "modf",
     "nearbyint", "nextafter", "pow", "remainder", "remquo", "rint", "round", "scalbn", "sin", "sincos",
     "sinh",  "sqrt",   "tan",    "tanh",      "tgamma", "trunc", "cospi",     "sinpi", "rsqrt", "erfinv",
-    "erfcinv", "normcdf", "normcdfinv", "j0", "j1", "y0", "y1", "jn", "yn"};
+    "erfcinv", "normcdf", "normcdfinv", "j0", "j1", "y0", "y1", "jn", "yn", "nan"};
+
+// glibc's classification functions, which CUDA's math_functions.h declares for device
+// code (its signbit() and isinf() overloads call them) and Clang's headers define only
+// in part; long double is double on the device.
+const std::pair<const char*, const char*> kClassification[] = {
+    {"__signbit", "__nv_signbitd"}, {"__signbitl", "__nv_signbitd"}, {"__isinfl", "__nv_isinfd"},
+    {"__isnanl", "__nv_isnand"},    {"__finitel", "__nv_isfinited"}};
 
 // LLVM's math intrinsics NVPTX cannot select (sin, cos, exp2 and log2 only as
 // approximations, which the intrinsic's fast-math flags then allow).
@@ -27,7 +34,44 @@ const char* const kIntrinsics[] = {"sin", "cos", "tan", "asin", "acos", "atan", 
 
 bool approximable(llvm::StringRef op) { return op == "sin" || op == "cos" || op == "exp2" || op == "log2"; }
 
+// Calls of the declaration `from` call `to` instead (declared with from's type when the
+// module lacks it).
+void redirect(llvm::Module& m, llvm::Function& from, llvm::StringRef to) {
+  llvm::Function* target = m.getFunction(to);
+  if (!target) {
+    from.setName(to);
+    return;
+  }
+  if (target->getFunctionType() != from.getFunctionType()) return; // left to the missing-definition error
+  from.replaceAllUsesWith(target);
+  from.eraseFromParent();
+}
+
+// CUDA's __tanhf (nvcc's fast hyperbolic tangent): LLVM's tanh, approximate, which NVPTX
+// selects as tanh.approx.f32, the instruction nvcc emits.
+void approximateTanh(llvm::Function& f) {
+  llvm::Module& m = *f.getParent();
+  llvm::Function* tanh = llvm::Intrinsic::getOrInsertDeclaration(&m, llvm::Intrinsic::tanh, {f.getReturnType()});
+  std::vector<llvm::CallInst*> calls;
+  for (llvm::User* u : f.users())
+    if (auto* call = llvm::dyn_cast<llvm::CallInst>(u); call && call->getCalledFunction() == &f) calls.push_back(call);
+  for (llvm::CallInst* call : calls) {
+    auto* approx = llvm::CallInst::Create(tanh, {call->getArgOperand(0)}, "", call->getIterator());
+    approx->setHasApproxFunc(true);
+    approx->setDebugLoc(call->getDebugLoc());
+    call->replaceAllUsesWith(approx);
+    call->eraseFromParent();
+  }
+}
+
 } // namespace
+
+void approximateTanhCalls(llvm::Module& m, llvm::StringRef name) {
+  if (llvm::Function* f = m.getFunction(name); f && f->getFunctionType()->getNumParams() == 1 &&
+                                                f->getReturnType()->isFloatTy() &&
+                                                f->getFunctionType()->getParamType(0)->isFloatTy())
+    approximateTanh(*f);
+}
 
 void mapLibmToLibdevice(llvm::Module& m) {
   static const llvm::StringSet<> libm = [] {
@@ -39,6 +83,7 @@ void mapLibmToLibdevice(llvm::Module& m) {
     return s;
   }();
   std::vector<llvm::CallInst*> calls;
+  std::vector<std::pair<llvm::Function*, std::string>> declared;
   for (llvm::Function& f : m) {
     if (f.isIntrinsic()) {
       llvm::StringRef name = f.getName();
@@ -56,9 +101,12 @@ void mapLibmToLibdevice(llvm::Module& m) {
       continue;
     }
     // A libm declaration (the device module has no body for it): libdevice's.
-    if (f.isDeclaration() && libm.contains(f.getName()) && !m.getFunction(("__nv_" + f.getName()).str()))
-      f.setName("__nv_" + f.getName());
+    if (f.isDeclaration() && libm.contains(f.getName())) declared.emplace_back(&f, "__nv_" + f.getName().str());
+    for (auto [from, to] : kClassification)
+      if (f.isDeclaration() && f.getName() == from) declared.emplace_back(&f, to);
   }
+  for (auto& [f, to] : declared) redirect(m, *f, to);
+  approximateTanhCalls(m, "__tanhf");
   for (llvm::CallInst* call : calls) {
     llvm::Function* intrinsic = call->getCalledFunction();
     llvm::StringRef name = intrinsic->getName().drop_front(5); // "llvm."

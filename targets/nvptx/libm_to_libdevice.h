@@ -4,7 +4,11 @@
 // call to libm; NVPTX has no instruction or library for most of them ("no libcall
 // available for fatan"). Each becomes the call to CUDA's libdevice function that a
 // __device__ function would have made (__nv_atanf), before libdevice is linked.
+// So do the functions CUDA's headers declare for the device and Clang's do not define
+// (nan, glibc's __isinfl family, CUDA 13's __tanhf).
 #pragma once
+
+#include "llvm/ADT/StringRef.h"
 
 namespace llvm {
 class Module;
@@ -13,5 +17,10 @@ class Module;
 namespace circle {
 
 void mapLibmToLibdevice(llvm::Module& m);
+
+// Calls of the function `name` (float -> float) become LLVM's approximate tanh, which NVPTX
+// selects as tanh.approx.f32 (sm_75 and newer): __tanhf always, tanhf's libdevice
+// __nv_tanhf under -use_fast_math, as nvcc maps tanhf to __tanhf there.
+void approximateTanhCalls(llvm::Module& m, llvm::StringRef name);
 
 } // namespace circle

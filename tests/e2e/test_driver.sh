@@ -161,7 +161,7 @@ expect_no_file miss.d "no dependency file after a failed compile"
 expect_no_file k.o "-fsyntax-only writes nothing"
 
 # ---- device code switches ----
-printf '__global__ void f(float* p, float a, float b) { float x = p[0] * a; float y = x + b; p[1] = y / a; p[2] = sqrtf(y); p[3] = sinf(b); }\n' > m.cu
+printf '__global__ void f(float* p, float a, float b) { float x = p[0] * a; float y = x + b; p[1] = y / a; p[2] = sqrtf(y); p[3] = sinf(b); p[4] = tanhf(a); }\n' > m.cu
 "$CIRCLE" -sm_90 -S -gpu m.cu -o m
 expect_contains "$(cat m.sm_90.ptx)" "fma.rn.f32" "--fmad=true (the default) fuses across statements"
 expect_contains "$(cat m.sm_90.ptx)" "sqrt.rn.f32" "sqrtf is IEEE by default"
@@ -173,9 +173,10 @@ printf '__global__ void g(float* p, float a, float b) { float x = p[0] * a; p[1]
 expect_not_contains "$(cat nf.sm_90.ptx)" "fma" "--fmad=false: no fma"
 expect_contains "$(cat nf.sm_90.ptx)" "mul.rn.f32" "--fmad=false: a rounded multiply ptxas will not fuse"
 "$CIRCLE" -sm_90 -S -gpu -use_fast_math m.cu -o fm
-for insn in fma.rn.ftz.f32 div.full.ftz.f32 sqrt.approx sin.approx.ftz.f32; do
+for insn in fma.rn.ftz.f32 div.full.ftz.f32 sqrt.approx sin.approx.ftz.f32 tanh.approx.f32; do
   expect_contains "$(cat fm.sm_90.ptx)" "$insn" "-use_fast_math: $insn"
 done
+expect_not_contains "$(cat m.sm_90.ptx)" "tanh.approx" "tanhf is libdevice's without -use_fast_math"
 "$CIRCLE" -sm_90 -S -gpu -lineinfo m.cu -o li; expect_contains "$(grep -P '^\s*\.loc\s' li.sm_90.ptx)" ".loc" "-lineinfo"
 out=$("$CIRCLE" -sm_90 -Xptxas -v -maxrregcount=32 -c m.cu -o r.o 2>&1)
 expect_contains "$out" "Used " "-Xptxas -v: ptxas's report"

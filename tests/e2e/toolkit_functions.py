@@ -35,6 +35,9 @@ def argument(t):
     return f'({t})p' if t.endswith('*') else f'*({t}*)p'
 
 
+# Each call is a case of its own, chosen at run time: one after a call that does not return
+# (__trap) would be dead code, and the optimizer would drop it before circle looks for the
+# device definitions a kernel reaches.
 print('#include <cuda_runtime.h>\n'
       'template <class T> __device__ void sink(char* p, const T& v) { __builtin_memcpy(p, &v, sizeof v); }')
 calls = 0
@@ -42,7 +45,9 @@ for header in sys.argv[2:]:
     text = without_comments(open(f'{include_dir}/{header}').read())
     lines, seen = [], set()
     for m in declaration.finditer(text):
-        head = attribute_macro.sub(' ', m.group(1))
+        # Trailing exception specifications (__THROW, as glibc spells noexcept) follow the
+        # parameters of most math declarations.
+        head = re.sub(r'\b__THROW\b', ' ', attribute_macro.sub(' ', m.group(1)))
         f = function.match(head.strip())
         # A template's head is on the lines before: back to the previous declaration.
         before = text[max(text.rfind(';', 0, m.start()), text.rfind('}', 0, m.start())) + 1:m.start()]
@@ -55,9 +60,11 @@ for header in sys.argv[2:]:
         seen.add((name, tuple(params)))
         call = f'{name}({", ".join(argument(t) for t in params)})'
         returns = not (ret and ret[-1] == 'void')
-        lines.append(f'  {"sink(p, " + call + ")" if returns else call}; // {name}({", ".join(params)})')
+        lines.append(f'  case {len(lines)}: {"sink(p, " + call + ")" if returns else call}; break; '
+                     f'// {name}({", ".join(params)})')
     calls += len(lines)
-    print(f'__global__ void calls_{re.sub(r"[^A-Za-z0-9]", "_", header)}(char* p) {{')
+    print(f'__global__ void calls_{re.sub(r"[^A-Za-z0-9]", "_", header)}(char* p, int which) {{')
+    print('switch (which) {')
     print('\n'.join(lines))
-    print('}')
+    print('}}')
 print(f'{calls} calls', file=sys.stderr)

@@ -23,7 +23,8 @@
 #                            with "// gpu-suite: sm_90a" with -arch=sm_90a by both, one with
 #                            "// gpu-suite: sms=75,80,86" for those sms by both; with
 #                            "relaxed-constexpr" nvcc gets --expt-relaxed-constexpr (for
-#                            libstdc++'s constexpr algorithms in kernels); each
+#                            libstdc++'s constexpr algorithms in kernels), with "fast-math"
+#                            both get -use_fast_math; each
 #                            directory nvcc/NAME/ is a program of several .cu files, each
 #                            compiled with -rdc -c and the objects linked.
 #                            builds/NAME.sh builds a case that takes several commands
@@ -63,6 +64,7 @@ comparisons() {
       cflags=("${csms[@]}" "${cflags[@]:2}"); nflags=("${nsms[@]}" "${nflags[@]:4}")
     fi
     if grep -qw relaxed-constexpr <<< "$suite"; then nflags+=(--expt-relaxed-constexpr); fi
+    if grep -qw fast-math <<< "$suite"; then cflags+=(-use_fast_math); nflags+=(-use_fast_math); fi
     if "$circle" --cuda-path="$cuda" "${cflags[@]}" "$src" -o "$out/$name.circle" 2> "$out/$name.build.log" &&
        nvcc_too -std=c++20 "${nflags[@]}" "$src" -o "$out/$name.nvcc" 2>> "$out/$name.build.log"; then
       echo "built $name ($([ "$with_nvcc" -eq 1 ] && echo "circle and nvcc" || echo "circle: ${cflags[*]}"))"
