@@ -32,9 +32,8 @@ void applyDeviceMath(llvm::Module& m, const DeviceMath& math) {
   if (math.approxFunctions) approximateTanhCalls(m, "__nv_tanhf");
   if (!math.ftz) return;
   // libdevice asks __nvvm_reflect("__CUDA_FTZ"); the backend picks .ftz instructions
-  // from the functions' denormal mode. Set, not added: the next sm's module, cloned from
-  // this one, has the flag already (two would be a broken module: -use_fast_math failed
-  // for several sms).
+  // from the functions' denormal mode. Set, not added: a module may carry the flag already,
+  // and two are a broken module (-use_fast_math for several sms failed so).
   m.setModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", 1);
   for (llvm::Function& f : m)
     if (!f.isDeclaration()) f.addFnAttr("denormal-fp-math-f32", "preserve-sign,preserve-sign");
