@@ -16,13 +16,14 @@ $SUDO apt-get update
 # python3 runs the fuzz harness (tests/fuzz); meson, ccache, distcc and clangd-22 are
 # the build setups tests/buildsystems checks circle in; Clang's runtimes serve host code
 # built with -fsanitize= and -fopenmp; procps's pkill interrupts a compile in
-# tests/e2e/test_robustness.sh.
+# tests/e2e/test_robustness.sh; patchelf lets tests/real/remote_circle.sh pack circle with
+# its libraries for the GPU machine.
 $SUDO apt-get install -y --no-install-recommends \
   build-essential cmake ninja-build \
   llvm-22 llvm-22-dev libclang-cpp22-dev libclang-22-dev clang-22 lld-22 \
   catch2 spirv-tools newlib-source gcc-12-source xz-utils python3 \
   libvulkan-dev mesa-vulkan-drivers \
-  meson ccache distcc clangd-22 libclang-rt-22-dev libomp-22-dev procps
+  meson ccache distcc clangd-22 libclang-rt-22-dev libomp-22-dev procps patchelf
 
 if [ ! -x "$CUDA_PATH/bin/ptxas" ]; then
   echo "setup.sh: no CUDA toolkit at $CUDA_PATH (set CUDA_PATH); circle needs its ptxas, fatbinary," >&2

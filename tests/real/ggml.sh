@@ -22,13 +22,14 @@ build)
   # stub stands for while the programs are linked (the GPU machine's driver at run time).
   mkdir -p "$out/driver-stub" && ln -sf "$cuda/lib/stubs/libcuda.so" "$out/driver-stub/libcuda.so.1"
   # Compile lines and their times: CMake's own log of every command.
-  cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGGML_CUDA=ON -DGGML_NATIVE=OFF \
+  generator=$(command -v ninja > /dev/null && echo Ninja || echo 'Unix Makefiles')
+  cmake -S "$src" -B "$build" -G "$generator" -DCMAKE_BUILD_TYPE=Release -DGGML_CUDA=ON -DGGML_NATIVE=OFF \
     -DCMAKE_CUDA_COMPILER="$circle" -DCMAKE_CUDA_ARCHITECTURES="$archs" -DCUDAToolkit_ROOT="$cuda" \
     -DGGML_CCACHE=OFF -DCMAKE_CUDA_FLAGS=-Rcircle-passes -DCMAKE_EXE_LINKER_FLAGS="-Wl,-rpath-link,$out/driver-stub" \
     > "$out/configure.log" 2>&1 ||
     { tail -20 "$out/configure.log"; exit 1; }
   start=$(date +%s)
-  cmake --build "$build" --target test-backend-ops > "$out/build.log" 2>&1
+  cmake --build "$build" --target test-backend-ops -j "$(nproc)" > "$out/build.log" 2>&1
   status=$?
   echo "circle's build of ggml ($archs): exit $status in $(( $(date +%s) - start )) s"
   # How many sources needed a front-end pass per target view (frontend/target_views.h).
