@@ -14,9 +14,14 @@ public:
   SayOnce(std::unique_ptr<clang::DiagnosticConsumer> printer, SaidWarnings& shared, bool host)
       : printer_(std::move(printer)), shared_(shared), host_(host) {}
   void BeginSourceFile(const clang::LangOptions& lang, const clang::Preprocessor* pp) override {
+    lang_ = &lang;
+    open_ = true;
     printer_->BeginSourceFile(lang, pp);
   }
-  void EndSourceFile() override { printer_->EndSourceFile(); }
+  void EndSourceFile() override {
+    open_ = false;
+    printer_->EndSourceFile();
+  }
   void finish() override { printer_->finish(); }
   void clear() override {
     DiagnosticConsumer::clear();
@@ -51,12 +56,19 @@ public:
   void hold() override { holding_ = true; }
   void release() override {
     holding_ = false;
+    // A pass's diagnostics are released once it is known to count, after its parse has
+    // ended: the printer renders only between BeginSourceFile and EndSourceFile (a
+    // text printer outside them dereferenced its freed renderer: ggml's sources crashed
+    // circle where the device's pass had warnings of its own).
+    const bool reopen = !open_ && lang_ && !held_.empty();
+    if (reopen) printer_->BeginSourceFile(*lang_, nullptr);
     for (const Held& h : held_) {
       clang::DiagnosticStorage noArguments;
       clang::Diagnostic d(h.diags, h.loc, h.id, noArguments, h.text);
       errorsSaid_ |= h.level >= clang::DiagnosticsEngine::Error;
       printer_->HandleDiagnostic(h.level, d);
     }
+    if (reopen) printer_->EndSourceFile();
     held_.clear();
   }
   void drop() override {
@@ -93,6 +105,8 @@ private:
   bool droppingNotes_ = false;
   bool holding_ = false;
   bool errorsSaid_ = false;
+  const clang::LangOptions* lang_ = nullptr; // the pass's, which outlives its parse
+  bool open_ = false;
   std::vector<Held> held_;
 };
 

@@ -253,4 +253,19 @@ registered=$(grep -ac 'call i32 @__cudaRegisterFunction' vk.ll)
 expect_eq "$(grep -c '^\.visible \.entry\|^\.weak \.entry\|\.entry ' vk.sm_90.ptx)" "$registered" "every registered kernel has its entry ($registered)"
 expect_contains "$(cat vk.sm_90.ptx)" "EmptyKernel" "CUB's EmptyKernel"
 expect_contains "$(cat vk.sm_90.ptx)" "_Z1kIiEvPT_" "main's kernel template"
+
+# A warning only a device view's pass gives is said once that pass is known to count,
+# after its parse ended (circle crashed rendering it there: ggml's sources with -Wall).
+cat > view_warning.cu <<'SRC'
+#ifdef __CUDA_ARCH__
+__device__ inline int g(int x) { int unused_in_device_view = 1; return x + 1; }
+#else
+__device__ inline int g(int x) { return x + 1; }
+#endif
+__global__ void k(int* p) { p[0] = g(p[1]); }
+int main() {}
+SRC
+out=$(cu -sm_90 -Wall -c view_warning.cu -o vw.o 2>&1); expect_eq "$?" 0 "a warning of the device view's own: compiled ($out)"
+expect_contains "$out" "view_warning.cu:2:38: warning: unused variable 'unused_in_device_view'" "and said, with its place"
+expect_contains "$out" "2 | __device__ inline int g(int x) { int unused_in_device_view" "with its source line"
 finish
