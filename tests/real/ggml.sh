@@ -8,6 +8,7 @@
 #   tests/real/ggml.sh nvcc            on the GPU machine (carry tests/real/bin/ggml.tar.xz):
 #                                      nvcc's build of the same sources (needs cmake there)
 #   tests/real/ggml.sh run [-o OP]     there: test-backend-ops -b CUDA0 for both builds
+#                                      (GGML_SHARDS=N: in N processes at once)
 #   tests/real/ggml.sh perf -o OP ...  there: perf mode for both, circle's time over nvcc's
 source "$(dirname "$0")/lib.sh"
 out="$here/bin/ggml"
@@ -37,10 +38,10 @@ build)
   viewed=$(grep -o 'remark: compiled in [0-9]* front-end passes' "$out/build.log" | wc -l)
   echo "CUDA sources compiled: $sources; remarks of passes per view: $viewed"
   [ $status = 0 ] || { grep -m20 'error' "$out/build.log"; exit 1; }
-  # What nvcc's build needs, and what runs.
+  # What nvcc's build needs, and what runs (packed for the GPU machine unless built there).
   cp -r "$src" "$out/src" && rm -rf "$out/src/.git"
   echo "$archs" > "$out/archs.txt"
-  tar -C "$here/bin" -cJf "$here/bin/ggml.tar.xz" --exclude='*.o' --exclude='CMakeFiles' ggml
+  [ -n "${GGML_NO_PACK:-}" ] || tar -C "$here/bin" -cJf "$here/bin/ggml.tar.xz" --exclude='*.o' --exclude='CMakeFiles' ggml
   ;;
 nvcc | run | perf)
   [ -d "$out" ] || tar -C "$here/bin" -xJf "$here/bin/ggml.tar.xz"
@@ -62,11 +63,26 @@ nvcc | run | perf)
           "build-$b/bin/test-backend-ops" "$@"; }
   if [ "$1" = run ]; then
     # test mode: every op on CUDA0 against the CPU backend; a filter (-o OP) may follow.
+    # GGML_SHARDS=N runs N processes at once, each with every N-th op of --list-ops (the
+    # CPU backend's reference results take most of a run's time).
     shift
     for b in circle nvcc; do
       [ -x "build-$b/bin/test-backend-ops" ] || { echo "$b: no test-backend-ops"; continue; }
-      ops "$b" test -b CUDA0 "$@" > "$b.ops.log" 2>&1
-      echo "$b: exit $? $(grep -E '[0-9]+/[0-9]+ tests passed' "$b.ops.log" | tail -1)"
+      shards=${GGML_SHARDS:-1}
+      if [ "$shards" -gt 1 ] && [ $# = 0 ]; then
+        ops "$b" --list-ops | awk '/^  / { print $1 }' > all-ops.txt
+        for i in $(seq 0 $((shards - 1))); do
+          list=$(awk -v n="$shards" -v i="$i" 'NR % n == i' all-ops.txt | paste -sd,)
+          ops "$b" test -b CUDA0 -o "$list" > "$b.ops.$i.log" 2>&1 &
+        done
+        wait
+        cat "$b".ops.[0-9]*.log > "$b.ops.log"
+        echo "$b: $(grep -c ' OK$' "$b.ops.log") OK, $(grep -c 'FAIL' "$b.ops.log") FAIL, in $shards shards" \
+             "($(grep -h -E '[0-9]+/[0-9]+ tests passed' "$b".ops.[0-9]*.log | awk -F/ '{ p += $1; t += $2 } END { print p "/" t+0 }') tests passed)"
+      else
+        ops "$b" test -b CUDA0 "$@" > "$b.ops.log" 2>&1
+        echo "$b: exit $? $(grep -E '[0-9]+/[0-9]+ tests passed' "$b.ops.log" | tail -1)"
+      fi
       grep -E 'FAIL' "$b.ops.log" | head -20
     done
     [ -f circle.ops.log ] && [ -f nvcc.ops.log ] &&
