@@ -8,6 +8,7 @@
 #include "codegen/cluster_dims.h"
 #include "codegen/codegen_objects.h"
 #include "codegen/const_kernel_params.h"
+#include "codegen/restrict_locals.h"
 #include "codegen/device_constants.h"
 #include "codegen/device_rtti_objects.h"
 #include "codegen/device_rtti_sites.h"
@@ -265,6 +266,7 @@ public:
       }
       if (kernels_.empty()) kernels_ = indexKernels(*tape_);
       passConstKernelParametersInPlace(kernels_);
+      restrictParametersBehindRestrictLocals(kernels_);
       if (!buildDevice(device)) return;
     }
     if (!host_) { // another view's pass: its sms only

@@ -80,6 +80,30 @@ if [ -x "$CUDA_PATH/bin/nvcc" ]; then
     fail "nvcc --restrict also uses ld.global.nc"
 fi
 
+# __restrict__ on a kernel's local copies of its pointer parameters (ggml's pattern),
+# which nvcc honours: a parameter used only to initialize restrict locals of the kernel's
+# outermost block is read as a restrict parameter; one also read directly is not.
+cat > restrict_locals.cu <<'SRC'
+template <int N> __global__ void scaled(const void* x_ptr, float* y_ptr, int n) {
+  const float* __restrict__ x = (const float*)x_ptr;
+  float* __restrict__ y = y_ptr;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] += N * x[i];
+}
+template __global__ void scaled<2>(const void*, float*, int);
+__global__ void mixed(const float* x_ptr, float* y, int n) {
+  const float* __restrict__ x = x_ptr;
+  if (n > 0) y[0] = x[0] + x_ptr[1];
+}
+__global__ void nested(const float* x_ptr, float* y, int n) {
+  if (n > 0) { const float* __restrict__ x = x_ptr; y[0] = x[0]; }
+}
+SRC
+ptx=$(cu -ptx -arch=sm_90 restrict_locals.cu -o -)
+expect_contains "$(awk '/entry _Z6scaledILi2EEvPKvPfi/,/^}/' <<< "$ptx")" "ld.global.nc.b32" "restrict locals: x read through ld.global.nc"
+expect_not_contains "$(awk '/entry _Z5mixedPKfPfi/,/^}/' <<< "$ptx")" "ld.global.nc" "a parameter also read directly may alias y"
+expect_not_contains "$(awk '/entry _Z6nestedPKfPfi/,/^}/' <<< "$ptx")" "ld.global.nc" "a restrict local of an inner block covers only that block"
+
 # What the toolkit's ptxas accepts, as nvcc lists it.
 expect_eq "$(cu --list-gpu-code | head -1)" "sm_75" "--list-gpu-code"
 if [ -x "$CUDA_PATH/bin/nvcc" ]; then
