@@ -296,6 +296,14 @@ constexpr void __circle_meta_for_each(__F& __f, __circle_index_seq<__T, __I...>)
 template <long long __N, class __F> constexpr void __circle_meta_for(__F&& __f) {
   __circle_meta_for_each(__f, __make_integer_seq<__circle_index_seq, long long, (__N > 0 ? __N : 0)>{});
 }
+// @meta for enum over an enumeration named in a template (or with an unbraced body): the
+// body once per enumerator, by index into the registry (kEnumRegistry).
+template <class __E> constexpr bool __circle_enum_seen = requires { __circle_enum_info(__circle_enum_tag<__E>{}); };
+template <class __E, class __F> constexpr void __circle_meta_for_enum(__F&& __f) {
+  static_assert(__circle_enum_seen<__E>, "@meta for enum: not an enumeration circle has seen in your files; one in "
+                                         "a system header, or with a directive in its body, is not noted");
+  if constexpr (__circle_enum_seen<__E>) ::__circle_enum_for_each<__E>(__f);
+}
 #endif
 )";
 

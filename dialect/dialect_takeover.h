@@ -134,14 +134,21 @@ private:
 
   enum class Meta { NotTaken, Started, Dropped };
   // @meta for enum (T x : E) { body } and @meta for (T x : n) body.
-  Meta startMetaFor(clang::Lexer& lexer, const Lookahead& s);
+  // `before`: the statements' tokens read ahead of it, entered in front of its own when
+  // it starts (and left to the caller otherwise).
+  Meta startMetaFor(clang::Lexer& lexer, const Lookahead& s, std::vector<clang::Token>& before);
 
   // A range known only to the compiler (a constexpr variable, a template's): the body
   // becomes a generic lambda called once per value, ::__circle_meta_for<(n)>([&]<T x>()
   // { body }). The body is still lexed from the file; a case label, break or continue
   // in it cannot reach past the lambda.
   Meta startMetaForLambda(clang::Lexer& lexer, const Lookahead& s, size_t open, size_t colon, size_t close,
-                          bool braced, size_t bodyEnd);
+                          bool braced, size_t bodyEnd, std::vector<clang::Token>& before);
+  // `@meta for enum(E e : E)` where the enumerators are not known while lexing (E names a
+  // template's type) or the body is one unbraced statement: ::__circle_meta_for_enum<E>(
+  // [&]<int k>() { constexpr E e = <k-th enumerator>; body }), C++20's.
+  Meta startMetaForEnumLambda(clang::Lexer& lexer, const Lookahead& s, size_t open, size_t colon, size_t close,
+                              size_t bodyEnd, std::vector<clang::Token>& before);
 
   // At the end of a replayed body: the next value's block, and true when the body is
   // lexed again; after the last, the closing brace (and false: what follows goes on).

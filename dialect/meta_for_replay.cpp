@@ -61,7 +61,8 @@ std::optional<std::vector<std::string>> DialectTakeover::metaValues(const std::v
   return values;
 }
 
-DialectTakeover::Meta DialectTakeover::startMetaFor(clang::Lexer& lexer, const Lookahead& s) {
+DialectTakeover::Meta DialectTakeover::startMetaFor(clang::Lexer& lexer, const Lookahead& s,
+                                                    std::vector<clang::Token>& before) {
   const std::vector<RawToken>& t = s.raw;
   if (t.size() < 6 || !t[1].is("meta") || !t[2].is("for")) return Meta::NotTaken;
   bool overEnum = t[3].is("enum");
@@ -76,11 +77,16 @@ DialectTakeover::Meta DialectTakeover::startMetaFor(clang::Lexer& lexer, const L
   if (bodyEnd == std::string::npos) return Meta::NotTaken;
   DialectError error;
   std::optional<std::vector<std::string>> values = metaValues(t, *colon + 1, close, overEnum, error);
-  if (!values && overEnum) {
+  // An enumeration not seen while lexing may be a template's, read through the registry
+  // (C++20); otherwise, or when its name is ambiguous, that is the error.
+  bool ambiguous = false;
+  if (overEnum && close == *colon + 2) enums_.find(t[*colon + 1].text, &ambiguous);
+  if (overEnum && !values && (ambiguous || !pp_.getLangOpts().CPlusPlus20)) {
     pp_.Diag(s.tokens[error.token].getLocation(), error_) << error.message;
     seekAfter(lexer, t[bodyEnd]);
     return Meta::Dropped;
   }
+  if (overEnum && (!values || !braced)) return startMetaForEnumLambda(lexer, s, open, *colon, close, bodyEnd, before);
   size_t labelsEnd = close + 2;
   while (braced && labelsEnd < bodyEnd) {
     if (t[labelsEnd].is("case")) labelsEnd = freeColon(t, labelsEnd + 1, bodyEnd) + 1;
@@ -93,7 +99,7 @@ DialectTakeover::Meta DialectTakeover::startMetaFor(clang::Lexer& lexer, const L
     values.emplace();
     for (int i = 0; i < kMaxGuardedCases; ++i) values->push_back(std::to_string(i));
   }
-  if (!values || !braced) return startMetaForLambda(lexer, s, open, *colon, close, braced, bodyEnd);
+  if (!values || !braced) return startMetaForLambda(lexer, s, open, *colon, close, braced, bodyEnd, before);
   Replay r{lexer.getFileID(), (unsigned)t[close + 1].offset, (unsigned)t[bodyEnd].offset, {}, open + 1, *colon,
            *colon + 1, std::move(*values)};
   r.resume = r.open;
@@ -111,7 +117,9 @@ DialectTakeover::Meta DialectTakeover::startMetaFor(clang::Lexer& lexer, const L
     seekAfter(lexer, t[bodyEnd]);
     return Meta::Dropped;
   }
-  std::vector<clang::Token> out = metaForBlock(r, true);
+  std::vector<clang::Token> out = std::move(before);
+  std::vector<clang::Token> block = metaForBlock(r, true);
+  out.insert(out.end(), block.begin(), block.end());
   seek(lexer, r.resume);
   bool guarded = r.labelsEnd > 0;
   replays_.push_back(std::move(r));
@@ -123,7 +131,7 @@ DialectTakeover::Meta DialectTakeover::startMetaFor(clang::Lexer& lexer, const L
 }
 
 DialectTakeover::Meta DialectTakeover::startMetaForLambda(clang::Lexer& lexer, const Lookahead& s, size_t open, size_t colon, size_t close,
-                        bool braced, size_t bodyEnd) {
+                        bool braced, size_t bodyEnd, std::vector<clang::Token>& before) {
   const std::vector<RawToken>& t = s.raw;
   // The body becomes a template lambda, C++20's; said here, not as the missing helper.
   if (!pp_.getLangOpts().CPlusPlus20) {
@@ -139,9 +147,36 @@ DialectTakeover::Meta DialectTakeover::startMetaForLambda(clang::Lexer& lexer, c
   plan.add(")>([&]<", open);
   plan.keep(open + 1, colon);
   plan.add(braced ? ">()" : ">() {", close);
-  std::vector<clang::Token> out;
+  std::vector<clang::Token> out = std::move(before);
   materialize(plan, s.tokens, out);
   after_[{lexer.getFileID(), (unsigned)t[bodyEnd].offset}] = braced ? ");" : "});";
+  seekTo(lexer, t[close + 1]);
+  enter(out);
+  return Meta::Started;
+}
+
+DialectTakeover::Meta DialectTakeover::startMetaForEnumLambda(clang::Lexer& lexer, const Lookahead& s, size_t open,
+                                                              size_t colon, size_t close, size_t bodyEnd,
+                                                              std::vector<clang::Token>& before) {
+  const std::vector<RawToken>& t = s.raw;
+  if (!pp_.getLangOpts().CPlusPlus20) {
+    pp_.Diag(s.tokens[0].getLocation(), error_)
+        << "this '@meta for enum' needs C++20 (-std=c++20): its enumeration is a template's or its body is not "
+           "braced, so the body becomes a template lambda";
+    seekAfter(lexer, t[bodyEnd]);
+    return Meta::Dropped;
+  }
+  RewritePlan plan;
+  plan.add("::__circle_meta_for_enum<", colon + 1);
+  plan.keep(colon + 1, close);
+  plan.add(">([&]<int __circle_enum_k>() { constexpr", open);
+  plan.keep(open + 1, colon);
+  plan.add("= ::__circle_enum_value_at<", colon + 1);
+  plan.keep(colon + 1, close);
+  plan.add(", __circle_enum_k>;", close);
+  std::vector<clang::Token> out = std::move(before);
+  materialize(plan, s.tokens, out);
+  after_[{lexer.getFileID(), (unsigned)t[bodyEnd].offset}] = "});";
   seekTo(lexer, t[close + 1]);
   enter(out);
   return Meta::Started;

@@ -276,9 +276,10 @@ void DialectTakeover::takeStatements(clang::Lexer& fileLexer, std::vector<clang:
       continue;
     }
     if (next.raw[0].kind == tok::unknown && next.raw[0].text == "@" && next.raw.size() > 1) {
-      enter(out); // what came before, then the body from the file
-      out.clear();
-      Meta meta = startMetaFor(*lexer, next);
+      // What came before goes in front of the construct's tokens, entered with them:
+      // streams entered one after the other are read last first, and a statement
+      // respelled just before an unbraced @meta for ran inside its body, once per value.
+      Meta meta = startMetaFor(*lexer, next, out);
       if (meta == Meta::Started) return;
       if (meta == Meta::Dropped) continue;
       pp_.Diag(next.tokens[0].getLocation(), error_)
