@@ -141,15 +141,78 @@ std::optional<EnumPackRef> enumPackRef(const std::vector<RawToken>& t, size_t i,
   return EnumPackRef{t[i + 2].text, t[i].text, 3, {}};
 }
 
+namespace {
+// C++'s fold operators but ',' (a comma after a pattern is a list, expanded as one).
+bool isFoldOperator(tok::TokenKind k) {
+  switch (k) {
+  case tok::plus: case tok::minus: case tok::star: case tok::slash: case tok::percent: case tok::caret:
+  case tok::amp: case tok::pipe: case tok::lessless: case tok::greatergreater: case tok::ampamp:
+  case tok::pipepipe: case tok::equalequal: case tok::exclaimequal: case tok::less: case tok::greater:
+  case tok::lessequal: case tok::greaterequal:
+    return true;
+  default:
+    return false;
+  }
+}
+} // namespace
+
 std::variant<bool, DialectError> planEnumPackExpansions(const std::vector<RawToken>& t, size_t from, size_t to,
                                                         const EnumRegistry& enums, RewritePlan& plan) {
+  // A unary fold, `( ... op pattern )` or `( pattern op ... )`: the pattern once per
+  // enumerator joined by op, the parentheses kept (`fold`: op's index; `start`, `end`:
+  // the pattern; `open`, `close`: the parentheses).
   struct Expansion {
     size_t start, ellipsis;
     const EnumInfo* e;
+    size_t fold = 0, end = 0, open = 0, close = 0;
+  };
+  auto packOf = [&](size_t begin, size_t end, const EnumInfo*& e) -> std::optional<DialectError> {
+    for (size_t j = begin; j < end; ++j) {
+      std::optional<EnumPackRef> ref = enumPackRef(t, j, enums);
+      if (!ref) continue;
+      bool ambiguous = false;
+      const EnumInfo* here = enums.find(ref->enumName, &ambiguous);
+      if (ambiguous) return DialectError{j, "two enumerations are named '" + ref->enumName.str() + "': circle cannot tell which one this reflects"};
+      if (e && here->enumerators.size() != e->enumerators.size())
+        return DialectError{j, "the packs of this expansion differ in length ('" + e->name + "' and '" + here->name + "')"};
+      e = here;
+    }
+    return std::nullopt;
   };
   std::vector<Expansion> found;
   for (size_t i = from; i < to; ++i) {
     if (t[i].kind != tok::ellipsis) continue;
+    if (i > from && i + 2 < to && t[i - 1].kind == tok::l_paren && isFoldOperator(t[i + 1].kind)) {
+      size_t close = matchingClose(t, i - 1);
+      const EnumInfo* e = nullptr;
+      if (close != std::string::npos && close <= to) {
+        if (auto error = packOf(i + 2, close, e)) return *error;
+        if (e) {
+          if (!found.empty() && found.back().ellipsis >= i - 1)
+            return DialectError{i, "circle does not expand a pack inside another expansion of enum packs"};
+          found.push_back({i + 2, i, e, i + 1, close, i - 1, close});
+          i = close;
+          continue;
+        }
+      }
+    }
+    if (i + 1 < to && t[i + 1].kind == tok::r_paren && i > from + 1 && isFoldOperator(t[i - 1].kind)) {
+      size_t open = i + 1;
+      for (size_t j = i, depth = 0; j-- > from;) {
+        if (closesBracket(t[j].kind)) ++depth;
+        else if (opensBracket(t[j].kind) && depth-- == 0) { open = j; break; }
+      }
+      const EnumInfo* e = nullptr;
+      if (open < i && t[open].kind == tok::l_paren) {
+        if (auto error = packOf(open + 1, i - 1, e)) return *error;
+        if (e) {
+          if (!found.empty() && found.back().ellipsis >= open)
+            return DialectError{i, "circle does not expand a pack inside another expansion of enum packs"};
+          found.push_back({open + 1, i, e, i - 1, i - 1, open, i + 1});
+          continue;
+        }
+      }
+    }
     size_t start = from;
     int depth = 0;
     for (size_t j = i; j-- > from;) {
@@ -175,8 +238,35 @@ std::variant<bool, DialectError> planEnumPackExpansions(const std::vector<RawTok
   }
   if (found.empty()) return false;
 
+  // The pattern t[begin, end) with enumerator k's values for its enum traits.
+  auto pattern = [&](size_t begin, size_t end, size_t k) {
+    for (size_t j = begin; j < end;) {
+      std::optional<EnumPackRef> ref = enumPackRef(t, j, enums);
+      if (!ref) {
+        plan.keep(j++);
+        continue;
+      }
+      const EnumInfo* e = enums.find(ref->enumName);
+      std::string value = e->name + "::" + e->enumerators[k];
+      if (ref->trait == "enum_names") plan.add("\"" + e->enumerators[k] + "\"", j);
+      else if (ref->trait == "enum_values") plan.add(value, j);
+      else plan.add("::__circle_attribute<" + ref->attributeTag + ">(" + value + ")", j);
+      j += ref->length;
+    }
+  };
   size_t i = from;
   for (const Expansion& x : found) {
+    if (x.fold) {
+      plan.keep(i, x.open + 1);
+      for (size_t k = 0; k < x.e->enumerators.size(); ++k) {
+        if (k) plan.keep(x.fold);
+        plan.add("(", x.start);
+        pattern(x.start, x.end, k);
+        plan.add(")", x.end - 1);
+      }
+      i = x.close;
+      continue;
+    }
     plan.keep(i, x.start);
     bool statement = x.start == from && x.ellipsis + 1 < t.size() && t[x.ellipsis + 1].kind == tok::semi;
     // Braces only behind an if/else/loop/label (planPrefix): a statement of a
@@ -185,19 +275,7 @@ std::variant<bool, DialectError> planEnumPackExpansions(const std::vector<RawTok
     if (braced) plan.add("{", x.start);
     for (size_t k = 0; k < x.e->enumerators.size(); ++k) {
       if (k && !statement) plan.add(",", x.ellipsis);
-      for (size_t j = x.start; j < x.ellipsis;) {
-        std::optional<EnumPackRef> ref = enumPackRef(t, j, enums);
-        if (!ref) {
-          plan.keep(j++);
-          continue;
-        }
-        const EnumInfo* e = enums.find(ref->enumName);
-        std::string value = e->name + "::" + e->enumerators[k];
-        if (ref->trait == "enum_names") plan.add("\"" + e->enumerators[k] + "\"", j);
-        else if (ref->trait == "enum_values") plan.add(value, j);
-        else plan.add("::__circle_attribute<" + ref->attributeTag + ">(" + value + ")", j);
-        j += ref->length;
-      }
+      pattern(x.start, x.ellipsis, k);
       if (statement && (braced || k + 1 < x.e->enumerators.size())) plan.add(";", x.ellipsis); // the last: the user's
     }
     if (braced) plan.add("}", x.ellipsis);

@@ -320,4 +320,18 @@ expect_eq "$(./meta_enum_lambda | tr '\n' ' ')" \
 out=$(cu -std=c++17 meta_enum_lambda.cxx -o meta_enum17 2>&1); expect_eq "$?" 1 "as C++17 these fail"
 expect_contains "$out" "meta_enum_lambda.cxx:16:3: error: this '@meta for enum' needs C++20" "an unbraced @meta for enum, said"
 expect_contains "$out" "meta_enum_lambda.cxx:6:24: error: 'E' is not an enumeration circle has seen" "a template's enumeration as C++17, said"
+# C++'s unary folds over a noted enum's packs, left and right, in an initializer and
+# inside a larger expression.
+cat > enum_folds.cxx <<'SRC'
+#include <cstdio>
+enum class fruit { apple = 1, banana = 5, cherry = 10 };
+int main() {
+  int total = (... + (int)fruit.enum_values);
+  int product = ((int)fruit.enum_values * ...);
+  bool any = (... || (fruit.enum_values == fruit::banana));
+  std::printf("%d %d %d %d\n", total, product, (int)any, (... + (int)fruit.enum_values) * 2);
+}
+SRC
+cu enum_folds.cxx -o enum_folds; expect_eq "$?" 0 "folds over enum packs compile"
+expect_eq "$(./enum_folds)" "16 50 1 32" "and fold every enumerator"
 finish
