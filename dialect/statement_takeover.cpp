@@ -320,6 +320,16 @@ std::optional<std::variant<RewritePlan, DialectError>> DialectTakeover::planStat
   if (!enumPacks)
     if (auto dependent = planDependentPacks(t, enums_, scopes_.current() == ScopeTracker::Kind::Block))
       return dependent;
+  // A multi-conditional (`c ...? a : b`) over a noted enum's packs is read as over a
+  // template's: through the registry, whose enumerators every noted enum has too.
+  bool multiConditional = false;
+  for (size_t i = 0; i + 1 < t.size(); ++i)
+    multiConditional |= t[i].kind == tok::ellipsis && t[i + 1].kind == tok::question;
+  if (enumPacks && multiConditional) {
+    static const EnumRegistry none;
+    if (auto dependent = planDependentPacks(t, none, scopes_.current() == ScopeTracker::Kind::Block))
+      return dependent;
+  }
   if (!mayExpandPacks(t, &enums_) && !holdsAtExpression(t)) {
     // P2392's forms: respelled by materialize(), before the parser (whose tentative
     // parses, in an if's condition, read past what a token-by-token look-ahead sees).

@@ -334,4 +334,19 @@ int main() {
 SRC
 cu enum_folds.cxx -o enum_folds; expect_eq "$?" 0 "folds over enum packs compile"
 expect_eq "$(./enum_folds)" "16 50 1 32" "and fold every enumerator"
+# A multi-conditional over a noted enum's packs in ordinary code (read through the
+# registry, as a template's): the first enumerator the condition holds for.
+cat > enum_multi.cxx <<'SRC'
+#include <cstdio>
+#include <initializer_list>
+enum color_t { red = 3, green = 7, blue = 11 };
+int main() {
+  for (int ver : {0, 4, 8, 12}) {
+    int index = ver < (int)color_t.enum_values ...? int... : -1;
+    std::printf("%d ", index);
+  }
+}
+SRC
+cu enum_multi.cxx -o enum_multi; expect_eq "$?" 0 "...? over a noted enum compiles"
+expect_eq "$(./enum_multi)" "0 1 2 -1 " "and picks the first enumerator that holds"
 finish
