@@ -149,6 +149,12 @@ private:
   // [&]<int k>() { constexpr E e = <k-th enumerator>; body }), C++20's.
   Meta startMetaForEnumLambda(clang::Lexer& lexer, const Lookahead& s, size_t open, size_t colon, size_t close,
                               size_t bodyEnd, std::vector<clang::Token>& before);
+  // The lambda forms need C++20's template lambdas: `why` is said at the '@' otherwise
+  // (and the construct skipped).
+  bool lambdaFormAllowed(clang::Lexer& lexer, const Lookahead& s, size_t bodyEnd, const std::string& why);
+  // `before`, then the plan's tokens, entered; `closing` follows the body's last token.
+  void enterLambdaForm(clang::Lexer& lexer, const Lookahead& s, const RewritePlan& plan, size_t close, size_t bodyEnd,
+                       const char* closing, std::vector<clang::Token>& before);
 
   // At the end of a replayed body: the next value's block, and true when the body is
   // lexed again; after the last, the closing brace (and false: what follows goes on).

@@ -221,16 +221,7 @@ std::variant<bool, DialectError> planEnumPackExpansions(const std::vector<RawTok
       else if (depth == 0 && (t[j].kind == tok::comma || t[j].kind == tok::semi)) { start = j + 1; break; }
     }
     const EnumInfo* e = nullptr;
-    for (size_t j = start; j < i; ++j) {
-      std::optional<EnumPackRef> ref = enumPackRef(t, j, enums);
-      if (!ref) continue;
-      bool ambiguous = false;
-      const EnumInfo* here = enums.find(ref->enumName, &ambiguous);
-      if (ambiguous) return DialectError{j, "two enumerations are named '" + ref->enumName.str() + "': circle cannot tell which one this reflects"};
-      if (e && here->enumerators.size() != e->enumerators.size())
-        return DialectError{j, "the packs of this expansion differ in length ('" + e->name + "' and '" + here->name + "')"};
-      e = here;
-    }
+    if (auto error = packOf(start, i, e)) return *error;
     if (!e) continue;
     if (!found.empty() && found.back().ellipsis >= start)
       return DialectError{i, "circle does not expand a pack inside another expansion of enum packs"};

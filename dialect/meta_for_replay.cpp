@@ -133,39 +133,25 @@ DialectTakeover::Meta DialectTakeover::startMetaFor(clang::Lexer& lexer, const L
 DialectTakeover::Meta DialectTakeover::startMetaForLambda(clang::Lexer& lexer, const Lookahead& s, size_t open, size_t colon, size_t close,
                         bool braced, size_t bodyEnd, std::vector<clang::Token>& before) {
   const std::vector<RawToken>& t = s.raw;
-  // The body becomes a template lambda, C++20's; said here, not as the missing helper.
-  if (!pp_.getLangOpts().CPlusPlus20) {
-    pp_.Diag(s.tokens[0].getLocation(), error_)
-        << "this '@meta for' needs C++20 (-std=c++20): its count is not an integer literal or "
-           "its body is not braced, so the body becomes a template lambda";
-    seekAfter(lexer, t[bodyEnd]);
+  if (!lambdaFormAllowed(lexer, s, bodyEnd, "this '@meta for' needs C++20 (-std=c++20): its count is not an integer "
+                                            "literal or its body is not braced"))
     return Meta::Dropped;
-  }
   RewritePlan plan;
   plan.add("::__circle_meta_for<(", colon + 1);
   planDependentExpression(t, colon + 1, close, enums_, plan);
   plan.add(")>([&]<", open);
   plan.keep(open + 1, colon);
   plan.add(braced ? ">()" : ">() {", close);
-  std::vector<clang::Token> out = std::move(before);
-  materialize(plan, s.tokens, out);
-  after_[{lexer.getFileID(), (unsigned)t[bodyEnd].offset}] = braced ? ");" : "});";
-  seekTo(lexer, t[close + 1]);
-  enter(out);
+  enterLambdaForm(lexer, s, plan, close, bodyEnd, braced ? ");" : "});", before);
   return Meta::Started;
 }
 
 DialectTakeover::Meta DialectTakeover::startMetaForEnumLambda(clang::Lexer& lexer, const Lookahead& s, size_t open,
                                                               size_t colon, size_t close, size_t bodyEnd,
                                                               std::vector<clang::Token>& before) {
-  const std::vector<RawToken>& t = s.raw;
-  if (!pp_.getLangOpts().CPlusPlus20) {
-    pp_.Diag(s.tokens[0].getLocation(), error_)
-        << "this '@meta for enum' needs C++20 (-std=c++20): its enumeration is a template's or its body is not "
-           "braced, so the body becomes a template lambda";
-    seekAfter(lexer, t[bodyEnd]);
+  if (!lambdaFormAllowed(lexer, s, bodyEnd, "this '@meta for enum' needs C++20 (-std=c++20): its enumeration is a "
+                                            "template's or its body is not braced"))
     return Meta::Dropped;
-  }
   RewritePlan plan;
   plan.add("::__circle_meta_for_enum<", colon + 1);
   plan.keep(colon + 1, close);
@@ -174,12 +160,25 @@ DialectTakeover::Meta DialectTakeover::startMetaForEnumLambda(clang::Lexer& lexe
   plan.add("= ::__circle_enum_value_at<", colon + 1);
   plan.keep(colon + 1, close);
   plan.add(", __circle_enum_k>;", close);
+  enterLambdaForm(lexer, s, plan, close, bodyEnd, "});", before);
+  return Meta::Started;
+}
+
+bool DialectTakeover::lambdaFormAllowed(clang::Lexer& lexer, const Lookahead& s, size_t bodyEnd, const std::string& why) {
+  // Said here, not as the prelude's missing helper.
+  if (pp_.getLangOpts().CPlusPlus20) return true;
+  pp_.Diag(s.tokens[0].getLocation(), error_) << why + ", so the body becomes a template lambda";
+  seekAfter(lexer, s.raw[bodyEnd]);
+  return false;
+}
+
+void DialectTakeover::enterLambdaForm(clang::Lexer& lexer, const Lookahead& s, const RewritePlan& plan, size_t close,
+                                      size_t bodyEnd, const char* closing, std::vector<clang::Token>& before) {
   std::vector<clang::Token> out = std::move(before);
   materialize(plan, s.tokens, out);
-  after_[{lexer.getFileID(), (unsigned)t[bodyEnd].offset}] = "});";
-  seekTo(lexer, t[close + 1]);
+  after_[{lexer.getFileID(), (unsigned)s.raw[bodyEnd].offset}] = closing;
+  seekTo(lexer, s.raw[close + 1]);
   enter(out);
-  return Meta::Started;
 }
 
 bool DialectTakeover::replayMetaFor(const clang::Token& brace, std::vector<clang::Token>& due) {
