@@ -4,13 +4,7 @@
 source "$(dirname "$0")/lib.sh"
 set -e
 repo=$1
-case "$repo" in
-  NVIDIA/cutlass) commit=$CUTLASS_COMMIT ;;
-  ggml-org/ggml) commit=$GGML_COMMIT ;;
-  NVIDIA/cuda-samples) commit=$SAMPLES_COMMIT ;;
-  karpathy/llm.c) commit=$LLMC_COMMIT ;;
-  *) echo "unknown project $repo" >&2; exit 2 ;;
-esac
+commit=$(pinned_commit "$repo") || { echo "unknown project $repo" >&2; exit 2; }
 mirror="$MIRRORS/${repo/\//+}/repo"
 dest="$REAL/${repo/\//+}"
 rm -rf "$dest" && mkdir -p "$dest"

@@ -14,6 +14,17 @@ GGML_COMMIT=d99724f2b141fed9e1a9f402213506c081433465
 SAMPLES_COMMIT=c94ff366aed18c797b8a85dfaac7817b0228b420
 LLMC_COMMIT=f1e2ace651495b74ae22d45d1723443fd00ecd3a
 
+# The commit pinned above for owner/name (nothing, status 1, for another project).
+pinned_commit() {
+  case "$1" in
+  NVIDIA/cutlass) echo "$CUTLASS_COMMIT" ;;
+  ggml-org/ggml) echo "$GGML_COMMIT" ;;
+  NVIDIA/cuda-samples) echo "$SAMPLES_COMMIT" ;;
+  karpathy/llm.c) echo "$LLMC_COMMIT" ;;
+  *) return 1 ;;
+  esac
+}
+
 # The checkout of owner/name, refused unless it holds the pinned commit.
 checkout_of() {
   local repo=$1 commit=$2 dir="$REAL/${1/\//+}"

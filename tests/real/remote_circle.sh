@@ -45,10 +45,8 @@ pack)
   ;;
 source)
   repo=${2:?owner/name}
-  var=$(case "$repo" in ggml-org/ggml) echo GGML_COMMIT ;; NVIDIA/cutlass) echo CUTLASS_COMMIT ;;
-        NVIDIA/cuda-samples) echo SAMPLES_COMMIT ;; karpathy/llm.c) echo LLMC_COMMIT ;; esac)
-  [ -n "$var" ] || { echo "no pinned commit for $repo in lib.sh" >&2; exit 1; }
-  src=$(checkout_of "$repo" "${!var}") || exit 1
+  commit=$(pinned_commit "$repo") || { echo "no pinned commit for $repo in lib.sh" >&2; exit 1; }
+  src=$(checkout_of "$repo" "$commit") || exit 1
   tar -C "$(dirname "$src")" --exclude=.git -cf - "$(basename "$src")" | xz -T0 -6 > "$here/bin/${repo/\//+}-src.tar.xz"
   echo "packed $repo into $here/bin/${repo/\//+}-src.tar.xz"
   ;;
