@@ -214,6 +214,12 @@ void planDependentExpression(const std::vector<RawToken>& t, size_t from, size_t
   Planner(t, enums, true, plan).expression(from, to, "");
 }
 
+bool holdsMultiConditional(const std::vector<RawToken>& t) {
+  for (size_t i = 0; i < t.size(); ++i)
+    if (isMultiConditional(t, i)) return true;
+  return false;
+}
+
 bool holdsDependentPacks(const std::vector<RawToken>& t, const EnumRegistry& enums) {
   for (size_t i = 0; i < t.size(); ++i)
     if (isMultiConditional(t, i) || dependentRef(t, i, enums) ||

@@ -28,6 +28,9 @@ namespace circle {
 // Does the statement hold any of these? Cheap.
 bool holdsDependentPacks(const std::vector<RawToken>& statement, const EnumRegistry& enums);
 
+// Does the statement hold a multi-conditional (`c ...? a : b`, `c ...?? a : b`)?
+bool holdsMultiConditional(const std::vector<RawToken>& statement);
+
 // `statement` ends with its ';'; `inBlock`: it is in a function's body (lambdas may
 // capture). Nothing when it holds none of these.
 std::optional<std::variant<RewritePlan, DialectError>> planDependentPacks(const std::vector<RawToken>& statement,

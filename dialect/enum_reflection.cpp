@@ -196,23 +196,6 @@ std::variant<bool, DialectError> planEnumPackExpansions(const std::vector<RawTok
         }
       }
     }
-    if (i + 1 < to && t[i + 1].kind == tok::r_paren && i > from + 1 && isFoldOperator(t[i - 1].kind)) {
-      size_t open = i + 1;
-      for (size_t j = i, depth = 0; j-- > from;) {
-        if (closesBracket(t[j].kind)) ++depth;
-        else if (opensBracket(t[j].kind) && depth-- == 0) { open = j; break; }
-      }
-      const EnumInfo* e = nullptr;
-      if (open < i && t[open].kind == tok::l_paren) {
-        if (auto error = packOf(open + 1, i - 1, e)) return *error;
-        if (e) {
-          if (!found.empty() && found.back().ellipsis >= open)
-            return DialectError{i, "circle does not expand a pack inside another expansion of enum packs"};
-          found.push_back({open + 1, i, e, i - 1, i - 1, open, i + 1});
-          continue;
-        }
-      }
-    }
     size_t start = from;
     int depth = 0;
     for (size_t j = i; j-- > from;) {
@@ -220,12 +203,16 @@ std::variant<bool, DialectError> planEnumPackExpansions(const std::vector<RawTok
       else if (opensBracket(t[j].kind) && depth-- == 0) { start = j + 1; break; }
       else if (depth == 0 && (t[j].kind == tok::comma || t[j].kind == tok::semi)) { start = j + 1; break; }
     }
+    // `( pattern op ... )`: the pattern stops before op, and the parentheses go with it.
+    bool rightFold = i + 1 < to && t[i + 1].kind == tok::r_paren && start > from && start + 1 < i &&
+                     t[start - 1].kind == tok::l_paren && isFoldOperator(t[i - 1].kind);
     const EnumInfo* e = nullptr;
-    if (auto error = packOf(start, i, e)) return *error;
+    if (auto error = packOf(start, rightFold ? i - 1 : i, e)) return *error;
     if (!e) continue;
-    if (!found.empty() && found.back().ellipsis >= start)
+    if (!found.empty() && found.back().ellipsis >= (rightFold ? start - 1 : start))
       return DialectError{i, "circle does not expand a pack inside another expansion of enum packs"};
-    found.push_back({start, i, e});
+    if (rightFold) found.push_back({start, i, e, i - 1, i - 1, start - 1, i + 1});
+    else found.push_back({start, i, e});
   }
   if (found.empty()) return false;
 

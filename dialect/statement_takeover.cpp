@@ -322,10 +322,7 @@ std::optional<std::variant<RewritePlan, DialectError>> DialectTakeover::planStat
       return dependent;
   // A multi-conditional (`c ...? a : b`) over a noted enum's packs is read as over a
   // template's: through the registry, whose enumerators every noted enum has too.
-  bool multiConditional = false;
-  for (size_t i = 0; i + 1 < t.size(); ++i)
-    multiConditional |= t[i].kind == tok::ellipsis && t[i + 1].kind == tok::question;
-  if (enumPacks && multiConditional) {
+  if (enumPacks && holdsMultiConditional(t)) {
     static const EnumRegistry none;
     if (auto dependent = planDependentPacks(t, none, scopes_.current() == ScopeTracker::Kind::Block))
       return dependent;
