@@ -47,14 +47,17 @@ void redirect(llvm::Module& m, llvm::Function& from, llvm::StringRef to) {
   from.eraseFromParent();
 }
 
-// CUDA's __tanhf (nvcc's fast hyperbolic tangent): LLVM's tanh, approximate, which NVPTX
-// selects as tanh.approx.f32, the instruction nvcc emits.
-void approximateTanh(llvm::Function& f) {
-  llvm::Module& m = *f.getParent();
-  llvm::Function* tanh = llvm::Intrinsic::getOrInsertDeclaration(&m, llvm::Intrinsic::tanh, {f.getReturnType()});
+} // namespace
+
+void approximateTanhCalls(llvm::Module& m, llvm::StringRef name) {
+  llvm::Function* f = m.getFunction(name);
+  if (!f || f->getFunctionType() != llvm::FunctionType::get(llvm::Type::getFloatTy(m.getContext()),
+                                                            {llvm::Type::getFloatTy(m.getContext())}, false))
+    return;
+  llvm::Function* tanh = llvm::Intrinsic::getOrInsertDeclaration(&m, llvm::Intrinsic::tanh, {f->getReturnType()});
   std::vector<llvm::CallInst*> calls;
-  for (llvm::User* u : f.users())
-    if (auto* call = llvm::dyn_cast<llvm::CallInst>(u); call && call->getCalledFunction() == &f) calls.push_back(call);
+  for (llvm::User* u : f->users())
+    if (auto* call = llvm::dyn_cast<llvm::CallInst>(u); call && call->getCalledFunction() == f) calls.push_back(call);
   for (llvm::CallInst* call : calls) {
     auto* approx = llvm::CallInst::Create(tanh, {call->getArgOperand(0)}, "", call->getIterator());
     approx->setHasApproxFunc(true);
@@ -62,15 +65,6 @@ void approximateTanh(llvm::Function& f) {
     call->replaceAllUsesWith(approx);
     call->eraseFromParent();
   }
-}
-
-} // namespace
-
-void approximateTanhCalls(llvm::Module& m, llvm::StringRef name) {
-  if (llvm::Function* f = m.getFunction(name); f && f->getFunctionType()->getNumParams() == 1 &&
-                                                f->getReturnType()->isFloatTy() &&
-                                                f->getFunctionType()->getParamType(0)->isFloatTy())
-    approximateTanh(*f);
 }
 
 void mapLibmToLibdevice(llvm::Module& m) {
