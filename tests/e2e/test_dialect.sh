@@ -349,4 +349,17 @@ int main() {
 SRC
 cu enum_multi.cxx -o enum_multi; expect_eq "$?" 0 "...? over a noted enum compiles"
 expect_eq "$(./enum_multi)" "0 1 2 -1 " "and picks the first enumerator that holds"
+# @meta for enum over an enumeration the registry lacks (a system header's): an error that
+# names it, at the user's line through the instantiation note, exit 1.
+cat > meta_enum_unseen.cxx <<'SRC'
+#include <cstdio>
+#include <system_error>
+int main() {
+  @meta for enum(std::errc e : std::errc) std::printf("%d\n", (int)e);
+}
+SRC
+out=$(cu -std=c++20 meta_enum_unseen.cxx -o meta_enum_unseen 2>&1); expect_eq "$?" 1 "an enumeration circle did not note fails"
+expect_contains "$out" "@meta for enum: not an enumeration circle has seen in your files" "said so"
+expect_contains "$out" "meta_enum_unseen.cxx:4:" "with the user's line"
+expect_no_file meta_enum_unseen "no output"
 finish
