@@ -11,6 +11,7 @@
 #include "targets/nvptx/merged_recomputations.h"
 #include "targets/nvptx/object_alignment.h"
 #include "targets/nvptx/recursion_loops.h"
+#include "targets/nvptx/restricted_reads.h"
 #include "targets/nvptx/sm_targets.h"
 #include "targets/nvptx/tensor_core_loops.h"
 #include "targets/nvptx/thread_exits.h"
@@ -109,6 +110,7 @@ void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int opt
       addThreadBoundLoopSteps(pb, optLevel);
       addUnrollFactors(pb, optLevel);
       addInlineGrowthCap(pb);
+      addRestrictedReadScopes(pb, optLevel);
       // The O0 pipeline still runs the NVPTX callbacks (NVVMReflect, which libdevice needs).
       return optLevel == 0 ? pb.buildO0DefaultPipeline(level) : pb.buildPerModuleDefaultPipeline(level);
     });
@@ -127,6 +129,7 @@ void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int opt
     localizeArguments(module, tm);
     subtractLocalPointersLocally(module, tm);
     keepTensorCoreLoopsRolled(module);
+    readRestrictedDataAsInvariant(module, tm);
   }
   widenAggregateCopies(module);
 }

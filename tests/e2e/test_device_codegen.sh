@@ -29,7 +29,7 @@ expect_contains "$ptx" "st.local.b32" "the array is written as local memory"
 expect_eq "$(grep -cE '^\s+(ld|st)\.b32' local.sm_90.ptx)" 0 "no generic access to the array"
 # last - first is computed on local addresses: no conversion to a generic address in
 # the partition loops (targets/nvptx/local_pointer_differences.h).
-expect_eq "$(grep -c 'cvta.local' local.sm_90.ptx)" 1 "one generic view of the stack, none per loop iteration"
+check; [ "$(grep -c 'cvta.local' local.sm_90.ptx)" -le 1 ] || fail "at most one generic view of the stack, none per loop iteration"
 
 # The same choice for a vector's iterators (a class passed by pointer) and ranges::sort.
 cat > iterators.cu <<'SRC'
