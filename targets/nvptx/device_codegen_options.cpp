@@ -11,6 +11,10 @@ clang::CodeGenOptions deviceCodeGenOptions(const clang::CodeGenOptions& host, in
   // -O0 on the host would mark every device function noinline.
   cgo.setInlining(optLevel > 0 ? clang::CodeGenOptions::NormalInlining
                                : clang::CodeGenOptions::OnlyAlwaysInlining);
+  // Clang derives this from the host's -O (on above -O1) and, where it is off, marks
+  // every loop llvm.loop.unroll.disable: a build without -O (CMake's Debug) got no
+  // unrolled device loop at all, where nvcc's device code is optimised the same.
+  cgo.UnrollLoops = optLevel > 1;
   // PTX has no frame pointer, no unwinder and no stack protector.
   cgo.setFramePointer(clang::CodeGenOptions::FramePointerKind::None);
   cgo.UnwindTables = 0;

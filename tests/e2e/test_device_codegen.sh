@@ -188,6 +188,12 @@ entry() { sed -n "/^.visible .entry $1/,/^}/p" strided.sm_90.ptx; }
 expect_eq "$(entry _Z7row_max | grep -c 'ld.global')" 5 "a strided loop: four loads unrolled and the remainder's one"
 expect_eq "$(entry _Z11grid_stride | grep -c 'ld.global')" 1 "a grid-stride loop stays rolled"
 expect_eq "$(entry _Z4kept | grep -c 'ld.global')" 1 "#pragma unroll 1 is kept"
+# The host's -O does not decide the device code's: without it (CMake's Debug build) the
+# same loops unroll, as nvcc's device code is optimised the same either way.
+cu -sm_90 -S -gpu strided.cu -o strided
+expect_eq "$(entry _Z7row_max | grep -c 'ld.global')" 5 "no host -O: the strided loop still unrolled"
+cu -sm_90 -O0 -g -S -gpu strided.cu -o strided
+expect_eq "$(entry _Z7row_max | grep -c 'ld.global')" 5 "host -O0 -g: the strided loop still unrolled"
 # A constant count too large to unroll fully (500 trips) is unrolled by a power of two
 # (4, nvcc's factor), not by LLVM's largest divisor of the count under its size limit (5),
 # and without a "nounroll" pragma: ptxas may unroll further, as it does nvcc's.
