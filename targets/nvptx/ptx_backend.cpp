@@ -12,6 +12,7 @@
 #include "targets/nvptx/object_alignment.h"
 #include "targets/nvptx/recursion_loops.h"
 #include "targets/nvptx/restricted_reads.h"
+#include "targets/nvptx/simd_video.h"
 #include "targets/nvptx/sm_targets.h"
 #include "targets/nvptx/tensor_core_loops.h"
 #include "targets/nvptx/thread_exits.h"
@@ -117,6 +118,7 @@ void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int opt
   };
   endThreadsAtExits(module);
   heapSortWhereLanesSortTogether(module);
+  lowerVideoInstructions(module);
   optimize();
   // Recursion a constant bounds is unrolled (its levels inlined), then other
   // self-recursion becomes a loop; either way the module is optimised again.

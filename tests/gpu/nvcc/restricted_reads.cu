@@ -59,7 +59,7 @@ int main() {
   const int n = 256;
   float* a = managed<float>(2 * n);
   float* out = managed<float>(n);
-  auto fill = [&] { for (int i = 0; i < 2 * n; ++i) a[i] = (i % 13) * 0.5f; };
+  auto fill = [&] { for (int i = 0; i < 2 * n; ++i) a[i] = (i % 13) * 0.5f + 0.25f; };
   fill(); sum<<<1, 64>>>(a, out, 100); if (sync("sum")) return 1;
   printf("sum %.1f\n", total(out, 64));
   fill(); written_before<<<1, 64>>>(a, out, 5); if (sync("written_before")) return 1;

@@ -1,0 +1,26 @@
+// CUDA's SIMD-within-a-word functions (__vsub4, __vcmpne4, __vsubss4, __vadd2...) are, in
+// Clang's CUDA headers, inline assembly of PTX's video instructions (vsub4, vset4, ...),
+// which sm_50 and later GPUs do not have: ptxas emulates each one with a long sequence.
+// nvcc treats the functions as builtins and computes them with a few word operations.
+// Measured on ggml's quantized mat-vec kernels (test-backend-ops perf, H200): the
+// importance-matrix and K-quant types, whose dot products call __vcmpne4, __vsub4 and
+// __vsubss4 a dozen times per block, ran 1.6-2.3x slower than nvcc's build for that
+// alone (the rest of the kernel's PTX matched instruction for instruction).
+//
+// Each such asm statement (whoever wrote it) of the forms nvcc computes so, wrapping and
+// saturating lane adds and subtracts and lane equality tests (vadd/vsub, vset eq/ne, 2 or
+// 4 lanes), becomes LLVM IR before optimisation, with the same word tricks. The others
+// stay assembly: nvcc keeps vabsdiff (which ptxas maps to an instruction), and the
+// minimum, maximum, average and ordered tests were not measured yet.
+#pragma once
+
+namespace llvm {
+class Module;
+}
+
+namespace circle {
+
+// Returns how many asm statements were replaced.
+int lowerVideoInstructions(llvm::Module& m);
+
+} // namespace circle
