@@ -18,7 +18,7 @@ namespace {
 // One of PTX's SIMD video instructions, `vop2`/`vop4` with its types and modifier, in
 // the only form this rewrites: every lane, no lane selectors, `d, a, b, c` in that order.
 struct VideoOp {
-  std::string op; // add sub set
+  std::string op; // add sub min max avrg set
   int lanes = 4;
   bool dSigned = false, aSigned = false, bSigned = false;
   bool saturate = false;
@@ -52,19 +52,23 @@ std::optional<VideoOp> parseVideo(llvm::StringRef text) {
     // vset4.atype.btype.cmp: lanes of 1 where the comparison holds.
     if (parts.size() != 4 || !typeOf(parts[1], v.aSigned) || !typeOf(parts[2], v.bSigned)) return std::nullopt;
     v.comparison = parts[3].str();
-    if (v.comparison != "eq" && v.comparison != "ne") return std::nullopt;
-    return v;
+    static const char* comparisons[] = {"eq", "ne", "lt", "le", "gt", "ge"};
+    if (llvm::none_of(comparisons, [&](const char* c) { return v.comparison == c; })) return std::nullopt;
+    // Lanes of two signednesses compare as the lanes' own arithmetic, left to ptxas.
+    return v.aSigned == v.bSigned ? std::optional<VideoOp>(v) : std::nullopt;
   }
-  if (v.op != "add" && v.op != "sub") return std::nullopt;
+  static const char* arithmetic[] = {"add", "sub", "min", "max", "avrg"};
+  if (llvm::none_of(arithmetic, [&](const char* a) { return v.op == a; })) return std::nullopt;
   if (parts.size() < 4 || parts.size() > 5 || !typeOf(parts[1], v.dSigned) || !typeOf(parts[2], v.aSigned) ||
       !typeOf(parts[3], v.bSigned))
     return std::nullopt;
+  bool sameTypes = v.dSigned == v.aSigned && v.aSigned == v.bSigned;
   if (parts.size() == 5) {
-    if (parts[4] != "sat") return std::nullopt;
+    if (parts[4] != "sat" || (v.op != "add" && v.op != "sub")) return std::nullopt;
     v.saturate = true;
-    // Saturation of mixed types is the lanes' own arithmetic, left to ptxas.
-    if (v.dSigned != v.aSigned || v.aSigned != v.bSigned) return std::nullopt;
   }
+  // Mixed types (but for wrapping adds and subtracts, which ignore them) are left to ptxas.
+  if (!sameTypes && (v.saturate || (v.op != "add" && v.op != "sub"))) return std::nullopt;
   return v;
 }
 
@@ -74,8 +78,23 @@ public:
       : b_(b), v_(v), a_(a), b2_(bv), width_(32 / v.lanes), high_(v.lanes == 4 ? 0x80808080u : 0x80008000u) {}
 
   llvm::Value* build() {
-    if (v_.op == "set") return equality(v_.comparison == "ne");
-    return v_.saturate ? saturated(v_.op == "add") : wrapped(v_.op == "add");
+    if (v_.op == "set") return comparison();
+    if (v_.op == "min" || v_.op == "max") {
+      llvm::Value* less = expand(lessThan(a_, b2_));
+      llvm::Value* smaller = b_.CreateOr(b_.CreateAnd(a_, less), b_.CreateAnd(b2_, b_.CreateNot(less)));
+      llvm::Value* larger = b_.CreateOr(b_.CreateAnd(b2_, less), b_.CreateAnd(a_, b_.CreateNot(less)));
+      return v_.op == "min" ? smaller : larger;
+    }
+    if (v_.op == "avrg") {
+      // ceil((x + y) / 2) = (x | y) - ((x ^ y) >> 1) per lane; signed lanes offset by the
+      // top bit into unsigned ones and back.
+      llvm::Value* x = v_.aSigned ? b_.CreateXor(a_, k(high_)) : a_;
+      llvm::Value* y = v_.aSigned ? b_.CreateXor(b2_, k(high_)) : b2_;
+      llvm::Value* half = b_.CreateAnd(b_.CreateLShr(b_.CreateXor(x, y), 1), low());
+      llvm::Value* average = b_.CreateSub(b_.CreateOr(x, y), half);
+      return v_.aSigned ? b_.CreateXor(average, k(high_)) : average;
+    }
+    return v_.saturate ? saturated(v_.op == "add") : wrapped(v_.op == "add", a_, b2_);
   }
 
 private:
@@ -87,16 +106,30 @@ private:
   }
   // The lanes' sums or differences modulo the lane width: the top bits apart, so that no
   // carry or borrow crosses into the next lane, then put back.
-  llvm::Value* wrapped(bool add) {
+  llvm::Value* wrapped(bool add, llvm::Value* x, llvm::Value* y) {
     if (add) {
-      llvm::Value* sum = b_.CreateAdd(b_.CreateAnd(a_, low()), b_.CreateAnd(b2_, low()));
-      return b_.CreateXor(sum, b_.CreateAnd(b_.CreateXor(a_, b2_), k(high_)));
+      llvm::Value* sum = b_.CreateAdd(b_.CreateAnd(x, low()), b_.CreateAnd(y, low()));
+      return b_.CreateXor(sum, b_.CreateAnd(b_.CreateXor(x, y), k(high_)));
     }
-    llvm::Value* difference = b_.CreateSub(b_.CreateOr(a_, k(high_)), b_.CreateAnd(b2_, low()));
-    return b_.CreateXor(difference, b_.CreateAnd(b_.CreateNot(b_.CreateXor(a_, b2_)), k(high_)));
+    llvm::Value* difference = b_.CreateSub(b_.CreateOr(x, k(high_)), b_.CreateAnd(y, low()));
+    return b_.CreateXor(difference, b_.CreateAnd(b_.CreateNot(b_.CreateXor(x, y)), k(high_)));
+  }
+  // The top bit of each lane where x - y borrows out of it: x < y as unsigned lanes.
+  llvm::Value* borrows(llvm::Value* x, llvm::Value* y, llvm::Value* difference) {
+    return b_.CreateAnd(b_.CreateOr(b_.CreateAnd(b_.CreateNot(x), y),
+                                    b_.CreateAnd(b_.CreateNot(b_.CreateXor(x, y)), difference)),
+                        k(high_));
+  }
+  // x < y per lane, in the instruction's signedness (signed lanes: top bits flipped).
+  llvm::Value* lessThan(llvm::Value* x, llvm::Value* y) {
+    if (v_.aSigned) {
+      x = b_.CreateXor(x, k(high_));
+      y = b_.CreateXor(y, k(high_));
+    }
+    return borrows(x, y, wrapped(false, x, y));
   }
   llvm::Value* saturated(bool add) {
-    llvm::Value* d = wrapped(add);
+    llvm::Value* d = wrapped(add, a_, b2_);
     llvm::Value* h = k(high_);
     if (v_.dSigned) {
       // Overflow: operands' signs agree (add) or differ (sub) and the result's differs
@@ -114,16 +147,22 @@ private:
       return b_.CreateOr(d, expand(carry));
     }
     // Borrow out of the lane: zero.
-    llvm::Value* borrow = b_.CreateAnd(
-        b_.CreateOr(b_.CreateAnd(b_.CreateNot(a_), b2_), b_.CreateAnd(b_.CreateNot(b_.CreateXor(a_, b2_)), d)), h);
-    return b_.CreateAnd(d, b_.CreateNot(expand(borrow)));
+    return b_.CreateAnd(d, b_.CreateNot(expand(borrows(a_, b2_, d))));
   }
-  // A lane's top bit is set when any of its bits differs; it becomes the lane's 0 or 1.
-  llvm::Value* equality(bool notEqual) {
-    llvm::Value* x = b_.CreateXor(a_, b2_);
-    llvm::Value* any = b_.CreateAnd(b_.CreateOr(b_.CreateAdd(b_.CreateAnd(x, low()), low()), x), k(high_));
-    if (!notEqual) any = b_.CreateXor(any, k(high_));
-    return b_.CreateLShr(any, width_ - 1);
+  // Each lane's 0 or 1. Equality: a lane's top bit is set when any of its bits differs.
+  llvm::Value* comparison() {
+    const std::string& c = v_.comparison;
+    llvm::Value* msb;
+    if (c == "eq" || c == "ne") {
+      llvm::Value* x = b_.CreateXor(a_, b2_);
+      msb = b_.CreateAnd(b_.CreateOr(b_.CreateAdd(b_.CreateAnd(x, low()), low()), x), k(high_));
+      if (c == "eq") msb = b_.CreateXor(msb, k(high_));
+    } else {
+      bool swapped = c == "gt" || c == "le"; // a > b is b < a
+      msb = swapped ? lessThan(b2_, a_) : lessThan(a_, b2_);
+      if (c == "le" || c == "ge") msb = b_.CreateXor(msb, k(high_));
+    }
+    return b_.CreateLShr(msb, width_ - 1);
   }
   llvm::IRBuilder<>& b_;
   const VideoOp& v_;

@@ -7,11 +7,10 @@
 // __vsubss4 a dozen times per block, ran 1.6-2.3x slower than nvcc's build for that
 // alone (the rest of the kernel's PTX matched instruction for instruction).
 //
-// Each such asm statement (whoever wrote it) of the forms nvcc computes so, wrapping and
-// saturating lane adds and subtracts and lane equality tests (vadd/vsub, vset eq/ne, 2 or
-// 4 lanes), becomes LLVM IR before optimisation, with the same word tricks. The others
-// stay assembly: nvcc keeps vabsdiff (which ptxas maps to an instruction), and the
-// minimum, maximum, average and ordered tests were not measured yet.
+// Each such asm statement (whoever wrote it) of the forms nvcc computes so (vadd, vsub,
+// with or without .sat, vmin, vmax, vavrg and vset, 2 or 4 lanes, every lane) becomes
+// LLVM IR before optimisation, with the same kind of word tricks. vabsdiff stays assembly:
+// nvcc keeps it too (__vsad4, __vabsdiffu4), ptxas has an instruction for it.
 #pragma once
 
 namespace llvm {

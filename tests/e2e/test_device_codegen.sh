@@ -334,8 +334,8 @@ expect_contains "$(body _Z8in_place6ParamsPi)" "cvta.param" "a const parameter i
 expect_not_contains "$(body _Z8in_place6ParamsPi)" "__local_depot" "without a local copy"
 expect_contains "$(body _Z6copied6ParamsPi)" "__local_depot" "a parameter the kernel writes is its own copy"
 expect_contains "$(body _Z14mutable_member7CountedPi)" "__local_depot" "so is a const one with mutable members"
-# CUDA's SIMD-within-a-word adds, subtracts and equality tests are word arithmetic, as
-# nvcc's, not PTX video instructions ptxas must emulate (targets/nvptx/simd_video.h);
+# CUDA's SIMD-within-a-word functions are word arithmetic, as nvcc's, not PTX video
+# instructions ptxas must emulate (targets/nvptx/simd_video.h);
 # written as asm by the user too. vabsdiff stays (nvcc keeps it too), and so does an asm
 # with a lane selector, which is not the form rewritten.
 cat > lanes.cu <<'SRC'
@@ -344,13 +344,14 @@ __global__ void lanes(unsigned* o, const unsigned* a, const unsigned* b) {
   unsigned x = a[i], y = b[i], r;
   asm("vadd4.u32.u32.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(x), "r"(y), "r"(0u));
   o[i] = __vsub4(x, y) ^ __vcmpne4(x, y) ^ __vsubss4(x, y) ^ __vaddus2(x, y) ^ __vcmpeq2(x, y) ^ r;
+  o[i + 32] = __vmaxs4(x, y) ^ __vminu2(x, y) ^ __vavgu4(x, y) ^ __vcmpltu4(x, y) ^ __vsetges2(x, y);
   o[i + 64] = __vsadu4(x, y);
   asm("vsub4.u32.u32.u32 %0.b10, %1, %2, %3;" : "=r"(r) : "r"(x), "r"(y), "r"(0u));
   o[i + 128] = r;
 }
 SRC
 cu -sm_90 -S -gpu lanes.cu -o lanes
-expect_eq "$(grep -cE 'v(add|sub)[24]\.|vset[24]\.[su]32\.[su]32\.(eq|ne)' lanes.sm_90.ptx)" 1 "SIMD adds, subtracts and equalities as word arithmetic (the selector form kept)"
+expect_eq "$(grep -cE '\bv(add|sub|min|max|avrg|set)[24]\.' lanes.sm_90.ptx)" 1 "SIMD functions as word arithmetic (the selector form kept)"
 expect_contains "$(cat lanes.sm_90.ptx)" "vsub4.u32.u32.u32 %r" "the asm with a lane selector is left as written"
 expect_contains "$(cat lanes.sm_90.ptx)" "vabsdiff4.u32.u32.u32.add" "__vsadu4 stays vabsdiff4, as nvcc's"
 finish
