@@ -1,6 +1,7 @@
 // Device helpers reading through read-only __restrict__ parameters (ld.global.nc once
 // inlined, as nvcc does), beside kernels that write the same memory around such reads,
 // where the plain loads must keep their order: every sum must be what nvcc's build prints.
+// tests/e2e/test_restricted_reads.sh checks each kernel's loads against nvcc's choices.
 #include <cstdio>
 
 __device__ __forceinline__ float get(const float* __restrict__ p, int i) { return p[i] * 2.f; }
@@ -12,6 +13,16 @@ __device__ __forceinline__ int pair(const void* x, const int& i) {
 __device__ __forceinline__ float dot(const void* __restrict__ vb, const int* __restrict__ y, const int& k, const int& i) {
   const block* b = (const block*)vb + k;
   return (float)(pair(b->qs, i) & 0xffff) * y[i] + b->d;
+}
+
+__device__ __forceinline__ float plain(const float* p, int i) { return p[i] * 2.f; }
+__device__ __forceinline__ float bump(float* __restrict__ p, int i) { float v = p[i]; p[i + 1] = v; return v; }
+__device__ __forceinline__ float both(const float* __restrict__ p, float* q, int i) { float v = p[i]; q[i] = 1; return v + p[i]; }
+__device__ __forceinline__ int dp4a(int a, int b, int c) {
+  int r; asm volatile("dp4a.s32.s32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); return r;
+}
+__device__ __forceinline__ int dot4(const int* __restrict__ a, const int* __restrict__ b, int i) {
+  return dp4a(a[i], b[i], dp4a(a[i + 32], b[i + 32], 0));
 }
 
 __global__ void sum(const float* a, float* out, int n) {
@@ -48,6 +59,22 @@ __global__ void tiled(const float* a, float* out) {
   out[threadIdx.x] = tile[63 - threadIdx.x];
 }
 
+__global__ void unrestricted(const float* a, float* out) { out[threadIdx.x] = plain(a, threadIdx.x); }
+__global__ void written_through(float* a, float* out) { out[threadIdx.x] = bump(a, threadIdx.x); }
+__global__ void other_written(float* a, float* out) { out[threadIdx.x] = both(a, out, threadIdx.x); }
+__global__ void with_asm(const int* a, const int* b, int* out, int n) {
+  int s = 0;
+  for (int j = 0; j < n; ++j) s += dot4(a, b, threadIdx.x + 64 * j);
+  out[threadIdx.x] = s;
+}
+struct params { float* a; float* out; };
+__global__ void field_written(params p) {
+  int i = threadIdx.x;
+  p.a[i + 1] = 1.f;
+  __syncthreads();
+  p.out[i] = get(p.a, i);
+}
+
 template <class T> T* managed(int n) { T* p; cudaMallocManaged(&p, n * sizeof(T)); return p; }
 float total(const float* p, int n) { float s = 0; for (int i = 0; i < n; ++i) s += p[i] * (i % 7 + 1); return s; }
 int sync(const char* what) {
@@ -70,6 +97,20 @@ int main() {
   printf("written_in_loop %.1f (a %.1f)\n", out[0], total(a, 32));
   fill(); tiled<<<1, 64>>>(a, out); if (sync("tiled")) return 1;
   printf("tiled %.1f\n", total(out, 64));
+  fill(); unrestricted<<<1, 64>>>(a, out); if (sync("unrestricted")) return 1;
+  printf("unrestricted %.1f\n", total(out, 64));
+  fill(); written_through<<<1, 1>>>(a, out); if (sync("written_through")) return 1;
+  printf("written_through %.1f (a %.1f)\n", out[0], total(a, 4));
+  fill(); other_written<<<1, 64>>>(a, out); if (sync("other_written")) return 1;
+  printf("other_written %.1f\n", total(out, 64));
+  int* ints = managed<int>(64 * 9);
+  for (int i = 0; i < 64 * 9; ++i) ints[i] = int(0x01020304u * (i + 3) ^ (i * 0x10203u));
+  with_asm<<<1, 32>>>(ints, ints + 64 * 4, ints + 64 * 8, 4); if (sync("with_asm")) return 1;
+  long long dots = 0;
+  for (int i = 0; i < 32; ++i) dots += ints[64 * 8 + i] * (i % 7 + 1);
+  printf("with_asm %lld\n", dots);
+  fill(); field_written<<<1, 64>>>(params{a, out}); if (sync("field_written")) return 1;
+  printf("field_written %.1f\n", total(out, 64));
   const int blocks = 512;
   block* b = managed<block>(blocks);
   int* y = managed<int>(4);
