@@ -58,6 +58,7 @@ public:
   }
 
   void noteEnumName(llvm::StringRef name);
+  void macroWrittenConstruct(const clang::Token& tok);
 
   void onToken(const clang::Token& tok);
 
@@ -314,6 +315,7 @@ private:
   llvm::DenseSet<const clang::IdentifierInfo*> enumNames_; // noted enums
   llvm::DenseSet<const clang::IdentifierInfo*> traced_;    // names member traits may follow
   std::set<std::string, std::less<>> attributes_;          // user attributes declared so far
+  std::set<unsigned> macroWrittenAts_;                     // expansions already told they cannot
   Assert assert_ = Assert::None;
   int assertDepth_ = 0;
   Asm asm_ = Asm::None;

@@ -54,6 +54,7 @@ void DialectTakeover::onToken(const clang::Token& tok) {
 }
 
 void DialectTakeover::onTokenInOrder(const clang::Token& tok) {
+  if (userFile_ && tok.is(tok::unknown) && tok.getLocation().isMacroID()) macroWrittenConstruct(tok);
   staticAssertMessage(tok);
   asmOperandCommas(tok);
   if (tok.getLocation().isFileID() && startPending_) {
@@ -103,6 +104,19 @@ void DialectTakeover::onTokenInOrder(const clang::Token& tok) {
   if (tok.is(tok::kw_for)) for_ = For::Paren;
   else if (userFile_ && tok.isOneOf(tok::semi, tok::l_brace, tok::r_brace)) statements(tok);
   if (dialectFile_) atExpressionAfter(tok);
+}
+
+// Circle's '@' constructs are read from a file's text, before the preprocessor: one a
+// macro writes reaches Clang as a stray '@' ("expected expression" alone).
+void DialectTakeover::macroWrittenConstruct(const clang::Token& tok) {
+  if (pp_.getSpelling(tok) != "@") return;
+  clang::SourceLocation use = sm_.getExpansionLoc(tok.getLocation());
+  if (!macroWrittenAts_.insert(use.getRawEncoding()).second) return;
+  llvm::StringRef macro = clang::Lexer::getImmediateMacroName(tok.getLocation(), sm_, pp_.getLangOpts());
+  pp_.Diag(tok.getLocation(), error_)
+      << ("circle reads its '@' constructs (@meta, @enum_name...) from the source text, not from macro "
+          "expansions: '" + macro + "' writes one here; write it in the source where the macro is used")
+             .str();
 }
 
 void DialectTakeover::declaredName(const clang::Token& tok) {

@@ -362,4 +362,19 @@ out=$(cu -std=c++20 meta_enum_unseen.cxx -o meta_enum_unseen 2>&1); expect_eq "$
 expect_contains "$out" "@meta for enum: not an enumeration circle has seen in your files" "said so"
 expect_contains "$out" "meta_enum_unseen.cxx:4:" "with the user's line"
 expect_no_file meta_enum_unseen "no output"
+# A '@' construct a macro writes: circle reads them from the text, so it says that, at the
+# macro's use, instead of Clang's bare "expected expression".
+cat > meta_macro.cxx <<'SRC'
+#include <cstdio>
+enum class color { red, green, blue };
+#define EACH(E) @meta for enum(E e : E) std::printf("%s\n", @enum_name(e));
+int main() {
+  EACH(color)
+}
+SRC
+out=$(cu meta_macro.cxx -o meta_macro 2>&1); expect_eq "$?" 1 "a macro-written @meta for fails"
+expect_contains "$out" "meta_macro.cxx:5:3: error: circle reads its '@' constructs" "said at the macro's use"
+expect_contains "$out" "'EACH' writes one here" "naming the macro"
+expect_eq "$(grep -c "circle reads its '@'" <<< "$out")" 1 "once per use"
+expect_no_file meta_macro "no output"
 finish
