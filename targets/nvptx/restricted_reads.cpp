@@ -47,7 +47,9 @@ private:
     if (auto* intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(&call))
       if (intrinsic->isAssumeLikeIntrinsic()) return true;
     llvm::Function* callee = call.getCalledFunction();
-    if (callee && !callee->isDeclaration() && n < callee->arg_size() && !call.isMustTailCall())
+    // A weak definition another object may replace is known by its attributes only.
+    if (callee && !callee->isDeclaration() && !callee->isInterposable() && n < callee->arg_size() &&
+        !call.isMustTailCall())
       return readOnly(*callee->getArg(n));
     return call.onlyReadsMemory(n) && call.doesNotCapture(n);
   }
@@ -154,6 +156,22 @@ const llvm::Value* objectOf(const llvm::Value* pointer) {
   return objects[0];
 }
 
+bool asmClobbersMemory(const llvm::CallBase& call) {
+  auto* assembly = llvm::cast<llvm::InlineAsm>(call.getCalledOperand());
+  for (const llvm::InlineAsm::ConstraintInfo& c : assembly->ParseConstraints())
+    if (c.isIndirect || (c.Type == llvm::InlineAsm::isClobber && llvm::is_contained(c.Codes, "{memory}")))
+      return true;
+  return false;
+}
+
+// Inline assembly writes memory only where it says so: a "memory" clobber, a memory
+// operand, or an address it is given (ggml's dp4a and cvt are `asm volatile`).
+bool asmMayWrite(const llvm::CallBase& call) {
+  return asmClobbersMemory(call) || llvm::any_of(call.args(), [](const llvm::Value* arg) {
+           return arg->getType()->isPointerTy() || llvm::isa<llvm::PtrToIntInst>(arg);
+         });
+}
+
 // What a kernel writes through: the objects of its stores and of the pointers its
 // intrinsics and inline assembly take; calls to functions that stay calls are asked
 // of alias analysis per load.
@@ -186,6 +204,9 @@ struct KernelWrites {
           calls.push_back(call);
           continue;
         }
+        // Assembly that may write memory and takes operands may have been given an
+        // address computed as an integer.
+        if (call->isInlineAsm() && call->arg_size() > 0 && asmClobbersMemory(*call)) unknown = true;
         for (llvm::Value* arg : call->args()) {
           if (auto* cast = llvm::dyn_cast<llvm::PtrToIntInst>(arg)) arg = cast->getPointerOperand();
           if (arg->getType()->isPointerTy()) add(arg);
@@ -195,19 +216,6 @@ struct KernelWrites {
     }
   }
 };
-
-// Inline assembly writes memory only where it says so: a "memory" clobber, a memory
-// operand, or an address it is given (ggml's dp4a and cvt are `asm volatile`).
-bool asmMayWrite(const llvm::CallBase& call) {
-  auto* assembly = llvm::cast<llvm::InlineAsm>(call.getCalledOperand());
-  for (const llvm::InlineAsm::ConstraintInfo& c : assembly->ParseConstraints()) {
-    if (c.isIndirect) return true;
-    if (c.Type == llvm::InlineAsm::isClobber && llvm::is_contained(c.Codes, "{memory}")) return true;
-  }
-  return llvm::any_of(call.args(), [](const llvm::Value* arg) {
-    return arg->getType()->isPointerTy() || llvm::isa<llvm::PtrToIntInst>(arg);
-  });
-}
 
 bool onChip(const llvm::Value* object) {
   if (llvm::isa<llvm::AllocaInst>(object)) return true;

@@ -11,7 +11,8 @@ nc_of() { awk "/entry $1\\(/,/^}/" <<< "$2" | grep -c 'ld.global.nc'; }
 # kernel (mangled), then whether nvcc reads anything through ld.global.nc in it.
 cases="_Z3sumPKfPfi:yes _Z12unrestrictedPKfPf:no _Z15written_throughPfS_:no _Z13other_writtenPfS_:yes
 _Z16same_block_afterPfS_:no _Z14written_beforePfS_i:no _Z15written_in_loopPfS_i:no
-_Z6nestedPKvPKiPfi:yes _Z8with_asmPKiS0_Pii:yes _Z5tiledPKfPf:yes _Z13field_written6params:no"
+_Z6nestedPKvPKiPfi:yes _Z8with_asmPKiS0_Pii:yes _Z5tiledPKfPf:yes _Z13field_written6params:no
+_Z9asm_storePfS_:no"
 nvcc_ptx=""
 if [ -x "$CUDA_PATH/bin/nvcc" ]; then
   "$CUDA_PATH/bin/nvcc" -ptx -arch=sm_90 -O3 reads.cu -o nvcc.ptx && nvcc_ptx=$(cat nvcc.ptx)

@@ -67,6 +67,14 @@ __global__ void with_asm(const int* a, const int* b, int* out, int n) {
   for (int j = 0; j < n; ++j) s += dot4(a, b, threadIdx.x + 64 * j);
   out[threadIdx.x] = s;
 }
+// A store the kernel writes in assembly, to an address computed as an integer.
+__global__ void asm_store(float* a, float* out) {
+  int i = threadIdx.x;
+  unsigned long long address = (unsigned long long)a + 4 * (i + 1);
+  asm volatile("st.global.f32 [%0], %1;" ::"l"(address), "f"(3.f) : "memory");
+  __syncthreads();
+  out[i] = get(a, i);
+}
 struct params { float* a; float* out; };
 __global__ void field_written(params p) {
   int i = threadIdx.x;
@@ -109,6 +117,8 @@ int main() {
   long long dots = 0;
   for (int i = 0; i < 32; ++i) dots += ints[64 * 8 + i] * (i % 7 + 1);
   printf("with_asm %lld\n", dots);
+  fill(); asm_store<<<1, 64>>>(a, out); if (sync("asm_store")) return 1;
+  printf("asm_store %.1f\n", total(out, 64));
   fill(); field_written<<<1, 64>>>(params{a, out}); if (sync("field_written")) return 1;
   printf("field_written %.1f\n", total(out, 64));
   const int blocks = 512;
