@@ -9,6 +9,7 @@
 #include "targets/nvptx/local_arguments.h"
 #include "targets/nvptx/local_pointer_differences.h"
 #include "targets/nvptx/merged_recomputations.h"
+#include "targets/nvptx/narrow_float_stores.h"
 #include "targets/nvptx/object_alignment.h"
 #include "targets/nvptx/recursion_loops.h"
 #include "targets/nvptx/restricted_reads.h"
@@ -149,12 +150,15 @@ bool emitPtx(llvm::Module& module, llvm::TargetMachine& tm, std::string& ptx, st
     extractBitFieldsAgainAfterBarriers(module);
     keepCombinedValuesInPlace(module);
   }
-  llvm::raw_string_ostream os(ptx);
-  llvm::buffer_ostream bos(os);
-  if (!emitWithBackend(module, tm, bos, llvm::CodeGenFileType::AssemblyFile)) {
-    error = "LLVM's NVPTX backend cannot emit PTX for this target";
-    return false;
+  {
+    llvm::raw_string_ostream os(ptx);
+    llvm::buffer_ostream bos(os);
+    if (!emitWithBackend(module, tm, bos, llvm::CodeGenFileType::AssemblyFile)) {
+      error = "LLVM's NVPTX backend cannot emit PTX for this target";
+      return false;
+    }
   }
+  isolateNarrowStoresOfFloatValues(ptx);
   return true;
 }
 

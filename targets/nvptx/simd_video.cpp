@@ -67,8 +67,11 @@ std::optional<VideoOp> parseVideo(llvm::StringRef text) {
     if (parts[4] != "sat" || (v.op != "add" && v.op != "sub")) return std::nullopt;
     v.saturate = true;
   }
-  // Mixed types (but for wrapping adds and subtracts, which ignore them) are left to ptxas.
+  // Mixed types (but for wrapping adds and subtracts, which ignore them) are left to ptxas,
+  // and so is the signed average: nvcc's __vavgs2/__vavgs4 round as PTX's vavrg does, which
+  // is not ceil((a + b) / 2) for negative sums (H200, against nvcc, 2026-11-28).
   if (!sameTypes && (v.saturate || (v.op != "add" && v.op != "sub"))) return std::nullopt;
+  if (v.op == "avrg" && v.aSigned) return std::nullopt;
   return v;
 }
 
@@ -86,13 +89,9 @@ public:
       return v_.op == "min" ? smaller : larger;
     }
     if (v_.op == "avrg") {
-      // ceil((x + y) / 2) = (x | y) - ((x ^ y) >> 1) per lane; signed lanes offset by the
-      // top bit into unsigned ones and back.
-      llvm::Value* x = v_.aSigned ? b_.CreateXor(a_, k(high_)) : a_;
-      llvm::Value* y = v_.aSigned ? b_.CreateXor(b2_, k(high_)) : b2_;
-      llvm::Value* half = b_.CreateAnd(b_.CreateLShr(b_.CreateXor(x, y), 1), low());
-      llvm::Value* average = b_.CreateSub(b_.CreateOr(x, y), half);
-      return v_.aSigned ? b_.CreateXor(average, k(high_)) : average;
+      // ceil((a + b) / 2) = (a | b) - ((a ^ b) >> 1) per unsigned lane.
+      llvm::Value* half = b_.CreateAnd(b_.CreateLShr(b_.CreateXor(a_, b2_), 1), low());
+      return b_.CreateSub(b_.CreateOr(a_, b2_), half);
     }
     return v_.saturate ? saturated(v_.op == "add") : wrapped(v_.op == "add", a_, b2_);
   }

@@ -8,9 +8,10 @@
 // alone (the rest of the kernel's PTX matched instruction for instruction).
 //
 // Each such asm statement (whoever wrote it) of the forms nvcc computes so (vadd, vsub,
-// with or without .sat, vmin, vmax, vavrg and vset, 2 or 4 lanes, every lane) becomes
-// LLVM IR before optimisation, with the same kind of word tricks. vabsdiff stays assembly:
-// nvcc keeps it too (__vsad4, __vabsdiffu4), ptxas has an instruction for it.
+// with or without .sat, vmin, vmax, unsigned vavrg and vset, 2 or 4 lanes, every lane)
+// becomes LLVM IR before optimisation, with the same kind of word tricks. vabsdiff stays
+// assembly: nvcc keeps it too (__vsad4, __vabsdiffu4), ptxas has an instruction for it;
+// so does the signed average, whose rounding of negative sums was not matched yet.
 #pragma once
 
 namespace llvm {

@@ -40,7 +40,8 @@ std::vector<Form> forms() {
         out.push_back({"v" + std::string(op) + std::to_string(lanes) + types + ".sat", lanes, s, op, true, ""});
       }
       for (const char* op : {"min", "max", "avrg"})
-        out.push_back({"v" + std::string(op) + std::to_string(lanes) + types, lanes, s, op, false, ""});
+        if (!(s && std::string(op) == "avrg")) // the signed average stays assembly
+          out.push_back({"v" + std::string(op) + std::to_string(lanes) + types, lanes, s, op, false, ""});
       for (const char* c : {"eq", "ne", "lt", "le", "gt", "ge"})
         out.push_back({"vset" + std::to_string(lanes) + "." + t + "." + t + "." + c, lanes, s, "set", false, c});
     }
@@ -141,11 +142,12 @@ define i32 @kept(i32 %a, i32 %b) {
   %mixed = call i32 asm "vadd4.s32.u32.s32.sat $0,$1,$2,$3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %sad)
   %selected = call i32 asm "vsub4.u32.u32.u32 $0.b10,$1,$2,$3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %mixed)
   %byte = call i32 asm "vadd4.u32.u32.u32 $0,$1.b3210,$2,$3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %selected)
-  %other = call i32 asm "vadd4.u32.u32.u32 $0,$1,$2,$3;", "=r,r,r,n"(i32 %a, i32 %byte, i32 0)
+  %average = call i32 asm "vavrg4.s32.s32.s32 $0,$1,$2,$3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %byte)
+  %other = call i32 asm "vadd4.u32.u32.u32 $0,$1,$2,$3;", "=r,r,r,n"(i32 %a, i32 %average, i32 0)
   ret i32 %other
 }
 )",
                                                 context);
   CHECK(lowerVideoInstructions(*m) == 0);
-  CHECK(asmCalls(*m) == 5);
+  CHECK(asmCalls(*m) == 6);
 }
