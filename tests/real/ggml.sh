@@ -5,6 +5,8 @@
 #                                      (ARCHS: CMAKE_CUDA_ARCHITECTURES, default 90); the
 #                                      programs and libraries packed as tests/real/bin/ggml.tar.xz,
 #                                      with the sources nvcc's build needs
+#                                      (GGML_WITH_NVCC=1, where nvcc is: nvcc's build too,
+#                                      at the same time, in the same command)
 #   tests/real/ggml.sh nvcc            on the GPU machine (carry tests/real/bin/ggml.tar.xz):
 #                                      nvcc's build of the same sources (needs cmake there)
 #   tests/real/ggml.sh run [-o OP]     there: test-backend-ops -b CUDA0 for both builds
@@ -12,6 +14,16 @@
 #   tests/real/ggml.sh perf -o OP ...  there: perf mode for both, circle's time over nvcc's
 source "$(dirname "$0")/lib.sh"
 out="$here/bin/ggml"
+
+# nvcc's build of the sources at $1 for CMAKE_CUDA_ARCHITECTURES $2, into $out/build-nvcc.
+nvcc_build() {
+  command -v cmake > /dev/null || { echo "no cmake here: nvcc's build needs it"; return 1; }
+  cmake -S "$1" -B "$out/build-nvcc" -G "$(command -v ninja > /dev/null && echo Ninja || echo 'Unix Makefiles')" \
+    -DCMAKE_BUILD_TYPE=Release -DGGML_CUDA=ON -DGGML_NATIVE=OFF \
+    -DCMAKE_CUDA_ARCHITECTURES="$2" -DGGML_CCACHE=OFF > "$out/nvcc-configure.log" 2>&1 &&
+    cmake --build "$out/build-nvcc" --target test-backend-ops -j "$(nproc)" > "$out/nvcc-build.log" 2>&1 ||
+    { echo "nvcc's build failed"; tail -5 "$out/nvcc-configure.log" "$out/nvcc-build.log"; return 1; }
+}
 
 case "${1:-}" in
 build)
@@ -30,9 +42,18 @@ build)
     > "$out/configure.log" 2>&1 ||
     { tail -20 "$out/configure.log"; exit 1; }
   start=$(date +%s)
+  # GGML_WITH_NVCC=1 (on the GPU machine): nvcc's build of the same sources at the same
+  # time, in this same command (a device-tool call's background jobs end with the call).
+  if [ -n "${GGML_WITH_NVCC:-}" ]; then
+    ( nvcc_build "$src" "$archs" > "$out/nvcc-both.log" 2>&1; echo "$?" > "$out/nvcc-both.status" ) &
+  fi
   cmake --build "$build" --target test-backend-ops -j "$(nproc)" > "$out/build.log" 2>&1
   status=$?
   echo "circle's build of ggml ($archs): exit $status in $(( $(date +%s) - start )) s"
+  if [ -n "${GGML_WITH_NVCC:-}" ]; then
+    wait
+    echo "nvcc's build beside it: exit $(cat "$out/nvcc-both.status") in $(( $(date +%s) - start )) s in all"
+  fi
   # How many sources needed a front-end pass per target view (frontend/target_views.h).
   sources=$(find "$build" -name '*.cu.o' | wc -l)
   viewed=$(grep -o 'remark: compiled in [0-9]* front-end passes' "$out/build.log" | wc -l)
@@ -48,13 +69,8 @@ nvcc | run | perf)
   cd "$out"
   archs=$(cat archs.txt)
   if [ "$1" = nvcc ]; then
-    command -v cmake > /dev/null || { echo "no cmake here: nvcc's build needs it"; exit 1; }
     start=$(date +%s)
-    cmake -S src -B build-nvcc -G "$(command -v ninja > /dev/null && echo Ninja || echo 'Unix Makefiles')" \
-      -DCMAKE_BUILD_TYPE=Release -DGGML_CUDA=ON -DGGML_NATIVE=OFF \
-      -DCMAKE_CUDA_ARCHITECTURES="$archs" -DGGML_CCACHE=OFF > nvcc-configure.log 2>&1 &&
-      cmake --build build-nvcc --target test-backend-ops -j "$(nproc)" > nvcc-build.log 2>&1 ||
-      { echo "nvcc's build failed"; tail -5 nvcc-configure.log nvcc-build.log; exit 1; }
+    nvcc_build src "$archs" || exit 1
     echo "nvcc's build of ggml ($archs, $(nproc) jobs): $(( $(date +%s) - start )) s"
     exit 0
   fi
