@@ -165,6 +165,8 @@ std::variant<bool, DialectError> planEnumPackExpansions(const std::vector<RawTok
     size_t start, ellipsis;
     const EnumInfo* e;
     size_t fold = 0, end = 0, open = 0, close = 0;
+    bool right = false; // `( pattern op ... )`: grouped from the right
+    size_t initBegin = 0, initEnd = 0; // a binary fold's init: `( init op ... op pattern )`
   };
   auto packOf = [&](size_t begin, size_t end, const EnumInfo*& e) -> std::optional<DialectError> {
     for (size_t j = begin; j < end; ++j) {
@@ -182,6 +184,33 @@ std::variant<bool, DialectError> planEnumPackExpansions(const std::vector<RawTok
   std::vector<Expansion> found;
   for (size_t i = from; i < to; ++i) {
     if (t[i].kind != tok::ellipsis) continue;
+    // `( init op ... op pattern )`: the '(' found back from init.
+    if (i > from + 1 && i + 2 < to && isFoldOperator(t[i + 1].kind) && t[i - 1].kind == t[i + 1].kind) {
+      size_t open = std::string::npos;
+      int depth = 0;
+      for (size_t j = i - 1; j-- > from;) {
+        if (closesBracket(t[j].kind)) ++depth;
+        else if (opensBracket(t[j].kind) && depth-- == 0) { open = j; break; }
+      }
+      size_t close = open == std::string::npos || t[open].kind != tok::l_paren ? std::string::npos
+                                                                                : matchingClose(t, open);
+      const EnumInfo* e = nullptr;
+      const EnumInfo* inInit = nullptr;
+      if (close != std::string::npos && close <= to && open + 1 < i - 1) {
+        if (auto error = packOf(i + 2, close, e)) return *error;
+        if (auto error = packOf(open + 1, i - 1, inInit)) return *error;
+        if (e && !inInit) {
+          if (!found.empty() && found.back().ellipsis >= open)
+            return DialectError{i, "circle does not expand a pack inside another expansion of enum packs"};
+          Expansion x{i + 2, i, e, i + 1, close, open, close};
+          x.initBegin = open + 1;
+          x.initEnd = i - 1;
+          found.push_back(x);
+          i = close;
+          continue;
+        }
+      }
+    }
     if (i > from && i + 2 < to && t[i - 1].kind == tok::l_paren && isFoldOperator(t[i + 1].kind)) {
       size_t close = matchingClose(t, i - 1);
       const EnumInfo* e = nullptr;
@@ -203,15 +232,28 @@ std::variant<bool, DialectError> planEnumPackExpansions(const std::vector<RawTok
       else if (opensBracket(t[j].kind) && depth-- == 0) { start = j + 1; break; }
       else if (depth == 0 && (t[j].kind == tok::comma || t[j].kind == tok::semi)) { start = j + 1; break; }
     }
-    // `( pattern op ... )`: the pattern stops before op, and the parentheses go with it.
-    bool rightFold = i + 1 < to && t[i + 1].kind == tok::r_paren && start > from && start + 1 < i &&
-                     t[start - 1].kind == tok::l_paren && isFoldOperator(t[i - 1].kind);
+    // `( pattern op ... )` and `( pattern op ... op init )`: the pattern stops before op,
+    // and the parentheses go with it.
+    bool opened = start > from && start + 1 < i && t[start - 1].kind == tok::l_paren && isFoldOperator(t[i - 1].kind);
+    bool rightFold = opened && i + 1 < to && t[i + 1].kind == tok::r_paren;
+    size_t initClose = opened && i + 2 < to && t[i + 1].kind == t[i - 1].kind ? matchingClose(t, start - 1)
+                                                                                  : std::string::npos;
+    bool binaryRight = initClose != std::string::npos && initClose <= to && initClose > i + 2;
     const EnumInfo* e = nullptr;
-    if (auto error = packOf(start, rightFold ? i - 1 : i, e)) return *error;
+    if (auto error = packOf(start, rightFold || binaryRight ? i - 1 : i, e)) return *error;
     if (!e) continue;
-    if (!found.empty() && found.back().ellipsis >= (rightFold ? start - 1 : start))
+    if (!found.empty() && found.back().ellipsis >= (rightFold || binaryRight ? start - 1 : start))
       return DialectError{i, "circle does not expand a pack inside another expansion of enum packs"};
-    if (rightFold) found.push_back({start, i, e, i - 1, i - 1, start - 1, i + 1});
+    if (binaryRight) {
+      const EnumInfo* inInit = nullptr;
+      if (auto error = packOf(i + 2, initClose, inInit)) return *error;
+      if (inInit) return DialectError{i, "a fold has a pack on one side of its '...' only"};
+      Expansion x{start, i, e, i - 1, i - 1, start - 1, initClose, true};
+      x.initBegin = i + 2;
+      x.initEnd = initClose;
+      found.push_back(x);
+      i = initClose;
+    } else if (rightFold) found.push_back({start, i, e, i - 1, i - 1, start - 1, i + 1, true});
     else found.push_back({start, i, e});
   }
   if (found.empty()) return false;
@@ -235,12 +277,32 @@ std::variant<bool, DialectError> planEnumPackExpansions(const std::vector<RawTok
   size_t i = from;
   for (const Expansion& x : found) {
     if (x.fold) {
+      // Grouped as C++ groups the fold, whatever op's associativity: a left fold
+      // ((p0 op p1) op p2), a right one p0 op (p1 op p2).
+      // A binary fold's init is the innermost operand: ((init op p0) op p1), or
+      // p0 op (p1 op init).
       plan.keep(i, x.open + 1);
-      for (size_t k = 0; k < x.e->enumerators.size(); ++k) {
-        if (k) plan.keep(x.fold);
+      size_t n = x.e->enumerators.size();
+      bool init = x.initEnd > x.initBegin;
+      size_t opened = init ? n : n - 1;
+      if (!x.right) {
+        for (size_t k = 0; k < opened; ++k) plan.add("(", x.start);
+        if (init) plan.keep(x.initBegin, x.initEnd);
+      }
+      for (size_t k = 0; k < n; ++k) {
+        if ((k || init) && !x.right) plan.keep(x.fold);
         plan.add("(", x.start);
         pattern(x.start, x.end, k);
         plan.add(")", x.end - 1);
+        if ((k || init) && !x.right) plan.add(")", x.end - 1);
+        if (x.right && (k + 1 < n || init)) {
+          plan.keep(x.fold);
+          plan.add("(", x.start);
+        }
+      }
+      if (x.right) {
+        if (init) plan.keep(x.initBegin, x.initEnd);
+        for (size_t k = 0; k < opened; ++k) plan.add(")", x.end - 1);
       }
       i = x.close;
       continue;

@@ -377,4 +377,22 @@ expect_contains "$out" "meta_macro.cxx:5:3: error: circle reads its '@' construc
 expect_contains "$out" "'EACH' writes one here" "naming the macro"
 expect_eq "$(grep -c "circle reads its '@'" <<< "$out")" 1 "once per use"
 expect_no_file meta_macro "no output"
+# Folds over a noted enum's packs group as C++ groups them, whatever the operator:
+# a right fold from the right (it once came out as a left fold: 10-3-2 for 10-(3-2)),
+# and binary folds with their init innermost.
+cat > enum_folds.cxx <<'SRC'
+#include <cstdio>
+enum class n { a = 10, b = 3, c = 2 };
+int main() {
+  int left = (... - (int)n.enum_values);
+  int right = ((int)n.enum_values - ...);
+  int binary_left = (100 - ... - (int)n.enum_values);
+  int binary_right = ((int)n.enum_values - ... - 1);
+  int sum = (0 + ... + (int)n.enum_values);
+  bool all = (true && ... && ((int)n.enum_values > 1));
+  std::printf("%d %d %d %d %d %d\n", left, right, binary_left, binary_right, sum, all);
+}
+SRC
+cu -std=c++20 enum_folds.cxx -o enum_folds; expect_eq "$?" 0 "folds over enum packs compile"
+expect_eq "$(./enum_folds)" "5 9 85 8 15 1" "((10-3)-2), 10-(3-2), ((100-10)-3)-2, 10-(3-(2-1)), sums and &&"
 finish
