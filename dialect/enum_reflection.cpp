@@ -284,6 +284,14 @@ std::variant<bool, DialectError> planEnumPackExpansions(const std::vector<RawTok
       plan.keep(i, x.open + 1);
       size_t n = x.e->enumerators.size();
       bool init = x.initEnd > x.initBegin;
+      if (n == 0) { // an enumeration without enumerators: init, or what C++ gives an empty fold
+        if (init) plan.keep(x.initBegin, x.initEnd);
+        else if (t[x.fold].kind == tok::ampamp) plan.add("true", x.fold);
+        else if (t[x.fold].kind == tok::pipepipe) plan.add("false", x.fold);
+        else return DialectError{x.fold, "a unary fold over '" + x.e->name + "', which has no enumerators, needs && or ||"};
+        i = x.close;
+        continue;
+      }
       size_t opened = init ? n : n - 1;
       if (!x.right) {
         for (size_t k = 0; k < opened; ++k) plan.add("(", x.start);

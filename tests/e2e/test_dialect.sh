@@ -395,4 +395,20 @@ int main() {
 SRC
 cu -std=c++20 enum_folds.cxx -o enum_folds; expect_eq "$?" 0 "folds over enum packs compile"
 expect_eq "$(./enum_folds)" "5 9 85 8 15 1" "((10-3)-2), 10-(3-2), ((100-10)-3)-2, 10-(3-(2-1)), sums and &&"
+# An enumeration without enumerators: && and || folds give C++'s true and false, a binary
+# fold its init, another unary fold a located error (it once hung circle: a count below zero).
+cat > enum_folds_empty.cxx <<'SRC'
+#include <cstdio>
+enum class none {};
+int main() {
+  std::printf("%d %d %d\n", (... && ((int)none.enum_values > 0)), (7 - ... - (int)none.enum_values),
+              ((int)none.enum_values || ... || false));
+}
+SRC
+cu -std=c++20 enum_folds_empty.cxx -o enum_folds_empty; expect_eq "$?" 0 "folds over an empty enumeration compile"
+expect_eq "$(./enum_folds_empty)" "1 7 0" "true, the init, false"
+printf 'enum class none {};\nint main() { return (... + (int)none.enum_values); }\n' > enum_fold_empty_plus.cxx
+out=$(cu -std=c++20 enum_fold_empty_plus.cxx -o enum_fold_empty_plus 2>&1); expect_eq "$?" 1 "an empty unary + fold fails"
+expect_contains "$out" "enum_fold_empty_plus.cxx:2:26: error: a unary fold over 'none', which has no enumerators, needs && or ||" "at the operator"
+expect_no_file enum_fold_empty_plus "no output"
 finish
