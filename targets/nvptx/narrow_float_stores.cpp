@@ -51,7 +51,8 @@ bool parse(llvm::StringRef line, Instruction& out) {
 
 // One function's lines: registers a floating-point instruction writes, then the narrow
 // stores of those registers.
-int fixFunction(std::vector<std::string>& lines, size_t begin, size_t end, const std::map<std::string, int>& widths) {
+int fixFunction(const std::vector<llvm::StringRef>& lines, size_t begin, size_t end,
+                const std::map<std::string, int>& widths, std::map<size_t, std::string>& replaced) {
   llvm::StringSet<> floats;
   for (size_t i = begin; i < end; ++i) {
     Instruction in;
@@ -76,7 +77,7 @@ int fixFunction(std::vector<std::string>& lines, size_t begin, size_t end, const
     std::string w = std::to_string(width->second);
     std::string mask = std::to_string((1ull << bits) - 1);
     std::string address = in.operands.rsplit(',').first.trim().str();
-    lines[i] = in.indent.str() + "{ .reg .b" + w + " %circle_narrow; and.b" + w + " %circle_narrow, " + value.str() +
+    replaced[i] = in.indent.str() + "{ .reg .b" + w + " %circle_narrow; and.b" + w + " %circle_narrow, " + value.str() +
                ", " + mask + "; " + (in.predicate.empty() ? "" : in.predicate.str() + " ") + in.opcode.str() + " " +
                address + ", %circle_narrow; }";
     ++changed;
@@ -87,10 +88,11 @@ int fixFunction(std::vector<std::string>& lines, size_t begin, size_t end, const
 } // namespace
 
 int isolateNarrowStoresOfFloatValues(std::string& ptx) {
-  std::vector<std::string> lines;
+  // Lines as views of the PTX: every compile passes here, and few change.
+  std::vector<llvm::StringRef> lines;
   for (llvm::StringRef rest = ptx; !rest.empty();) {
     auto [line, tail] = rest.split('\n');
-    lines.push_back(line.str());
+    lines.push_back(line);
     rest = tail;
   }
   // Register names and widths from their declarations (`.reg .b64 %rd<40>;`); each
@@ -98,7 +100,7 @@ int isolateNarrowStoresOfFloatValues(std::string& ptx) {
   std::map<std::string, int> widths;
   std::vector<size_t> starts;
   for (size_t i = 0; i < lines.size(); ++i) {
-    llvm::StringRef l = llvm::StringRef(lines[i]).trim();
+    llvm::StringRef l = lines[i].trim();
     if (l.contains(".entry ") || l.contains(".func ")) starts.push_back(i);
     if (l.consume_front(".reg ")) {
       auto [type, name] = l.split(' ');
@@ -110,13 +112,16 @@ int isolateNarrowStoresOfFloatValues(std::string& ptx) {
     }
   }
   starts.push_back(lines.size());
+  std::map<size_t, std::string> replaced;
   int changed = 0;
-  for (size_t f = 0; f + 1 < starts.size(); ++f) changed += fixFunction(lines, starts[f], starts[f + 1], widths);
+  for (size_t f = 0; f + 1 < starts.size(); ++f) changed += fixFunction(lines, starts[f], starts[f + 1], widths, replaced);
   if (changed == 0) return 0;
   std::string out;
+  out.reserve(ptx.size() + replaced.size() * 64);
   for (size_t i = 0; i < lines.size(); ++i) {
-    out += lines[i];
-    if (i + 1 < lines.size() || (!ptx.empty() && ptx.back() == '\n')) out += '\n';
+    auto it = replaced.find(i);
+    out += it == replaced.end() ? lines[i].str() : it->second;
+    if (i + 1 < lines.size() || ptx.back() == '\n') out += '\n';
   }
   ptx = std::move(out);
   return changed;
