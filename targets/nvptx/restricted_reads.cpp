@@ -20,6 +20,8 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <map>
+#include <memory>
+#include <optional>
 #include <vector>
 
 namespace circle {
@@ -223,43 +225,57 @@ bool onChip(const llvm::Value* object) {
   return global && (global->getAddressSpace() == kSharedSpace || global->getAddressSpace() == kLocalSpace);
 }
 
+// A block's writes the code generator orders with a load, and each store's objects;
+// assembly that writes nothing and intrinsics without an address are left out (barriers
+// write nothing a load reads). Found once per block.
+struct BlockWrites {
+  std::vector<std::pair<llvm::Instruction*, llvm::SmallVector<const llvm::Value*, 4>>> writes;
+  explicit BlockWrites(llvm::BasicBlock& block) {
+    for (llvm::Instruction& i : block) {
+      if (!i.mayWriteToMemory()) continue;
+      if (auto* call = llvm::dyn_cast<llvm::CallBase>(&i)) {
+        if (call->isInlineAsm() && !asmMayWrite(*call)) continue;
+        if (llvm::isa<llvm::IntrinsicInst>(call) &&
+            llvm::none_of(call->args(), [](const llvm::Value* a) { return a->getType()->isPointerTy(); }))
+          continue;
+      }
+      llvm::SmallVector<const llvm::Value*, 4> objects;
+      if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&i))
+        llvm::getUnderlyingObjects(store->getPointerOperand(), objects, nullptr, 0);
+      writes.push_back({&i, std::move(objects)});
+    }
+  }
+};
+
 // Whether the code generator could put `load` (reading `object`) after a write to its
 // memory, or that write after `load`, within their block: instructions that use the
 // load's value are ordered after it, the rest of the block is not. A store to another
 // parameter or variable is to another object (as above); no shared or local store
-// reaches a kernel parameter's memory or a global variable's. Barriers and other
-// intrinsics without an address write nothing the load reads.
-bool mayBeReorderedWithAWrite(llvm::LoadInst& load, const llvm::Value* object, llvm::AAResults& aa) {
+// reaches a kernel parameter's memory or a global variable's.
+bool mayBeReorderedWithAWrite(llvm::LoadInst& load, const llvm::Value* object, const BlockWrites& block,
+                              llvm::AAResults& aa) {
   llvm::MemoryLocation location = llvm::MemoryLocation::get(&load);
   bool inGlobal = !llvm::isa<llvm::LoadInst>(object);
   auto elsewhere = [&](const llvm::Value* o) {
     return (inGlobal && onChip(o)) || (o != object && llvm::isa<llvm::Argument, llvm::GlobalVariable>(o) &&
                                        llvm::isa<llvm::Argument, llvm::GlobalVariable>(object));
   };
-  llvm::SmallPtrSet<const llvm::Value*, 16> dependents{&load};
-  bool after = false;
-  for (llvm::Instruction& i : *load.getParent()) {
-    if (&i == &load) {
-      after = true;
-      continue;
+  // What uses the load's value in its block, found only if a write after it is in question.
+  std::optional<llvm::SmallPtrSet<const llvm::Value*, 16>> dependents;
+  auto dependsOnLoad = [&](llvm::Instruction* write) {
+    if (!dependents) {
+      dependents.emplace();
+      dependents->insert(&load);
+      for (llvm::Instruction* i = load.getNextNode(); i; i = i->getNextNode())
+        if (llvm::any_of(i->operands(), [&](const llvm::Use& u) { return dependents->count(u.get()) > 0; }))
+          dependents->insert(i);
     }
-    if (after && llvm::any_of(i.operands(), [&](const llvm::Use& u) { return dependents.count(u.get()) > 0; })) {
-      dependents.insert(&i);
-      continue;
-    }
-    if (!i.mayWriteToMemory()) continue;
-    if (auto* call = llvm::dyn_cast<llvm::CallBase>(&i)) {
-      if (call->isInlineAsm() && !asmMayWrite(*call)) continue;
-      if (llvm::isa<llvm::IntrinsicInst>(call) &&
-          llvm::none_of(call->args(), [](const llvm::Value* a) { return a->getType()->isPointerTy(); }))
-        continue;
-    }
-    if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&i)) {
-      llvm::SmallVector<const llvm::Value*, 4> objects;
-      llvm::getUnderlyingObjects(store->getPointerOperand(), objects, nullptr, 0);
-      if (llvm::all_of(objects, elsewhere)) continue;
-    }
-    if (llvm::isModSet(aa.getModRefInfo(&i, location))) return true;
+    return dependents->count(write) > 0;
+  };
+  for (const auto& [write, objects] : block.writes) {
+    if (llvm::isa<llvm::StoreInst>(write) && llvm::all_of(objects, elsewhere)) continue;
+    if (load.comesBefore(write) && dependsOnLoad(write)) continue;
+    if (llvm::isModSet(aa.getModRefInfo(write, location))) return true;
   }
   return false;
 }
@@ -301,6 +317,7 @@ struct MarkRestrictedReads : llvm::PassInfoMixin<MarkRestrictedReads> {
     if (writes.unknown) return llvm::PreservedAnalyses::all();
     llvm::AAResults& aa = fam.getResult<llvm::AAManager>(f);
     const llvm::DataLayout& layout = f.getDataLayout();
+    std::map<llvm::BasicBlock*, std::unique_ptr<BlockWrites>> blocks;
     for (llvm::LoadInst* load : candidates) {
       const llvm::Value* object = objectOf(load->getPointerOperand());
       if (!object || !globalObject(object) ||
@@ -311,7 +328,9 @@ struct MarkRestrictedReads : llvm::PassInfoMixin<MarkRestrictedReads> {
       llvm::MemoryLocation location = llvm::MemoryLocation::get(load);
       if (llvm::any_of(writes.calls, [&](llvm::CallBase* c) { return llvm::isModSet(aa.getModRefInfo(c, location)); }))
         continue;
-      if (mayBeReorderedWithAWrite(*load, object, aa)) continue;
+      auto [block, fresh] = blocks.try_emplace(load->getParent(), nullptr);
+      if (fresh) block->second = std::make_unique<BlockWrites>(*load->getParent());
+      if (mayBeReorderedWithAWrite(*load, object, *block->second, aa)) continue;
       load->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(f.getContext(), {}));
       ++marked;
     }
