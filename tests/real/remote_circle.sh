@@ -47,7 +47,7 @@ source)
   repo=${2:?owner/name}
   commit=$(pinned_commit "$repo") || { echo "no pinned commit for $repo in lib.sh" >&2; exit 1; }
   src=$(checkout_of "$repo" "$commit") || exit 1
-  tar -C "$(dirname "$src")" --exclude=.git -cf - "$(basename "$src")" | xz -T0 -6 > "$here/bin/${repo/\//+}-src.tar.xz"
+  mkdir -p "$here/bin" && tar -C "$(dirname "$src")" --exclude=.git -cf - "$(basename "$src")" | xz -T0 -6 > "$here/bin/${repo/\//+}-src.tar.xz"
   echo "packed $repo into $here/bin/${repo/\//+}-src.tar.xz"
   ;;
 install)
