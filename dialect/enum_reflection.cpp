@@ -184,14 +184,27 @@ std::variant<bool, DialectError> planEnumPackExpansions(const std::vector<RawTok
   std::vector<Expansion> found;
   for (size_t i = from; i < to; ++i) {
     if (t[i].kind != tok::ellipsis) continue;
+    // One walk back from the '...' finds both where a pattern before it starts (after the
+    // nearest ',', ';' or open bracket at its depth) and the bracket that encloses it (a
+    // binary left fold's '(', which may lie beyond a comma in its init).
+    size_t start = from, open = std::string::npos;
+    {
+      int depth = 0;
+      bool started = false;
+      for (size_t j = i; j-- > from;) {
+        if (closesBracket(t[j].kind)) ++depth;
+        else if (opensBracket(t[j].kind) && depth-- == 0) {
+          open = j;
+          if (!started) start = j + 1;
+          break;
+        } else if (!started && depth == 0 && (t[j].kind == tok::comma || t[j].kind == tok::semi)) {
+          start = j + 1;
+          started = true;
+        }
+      }
+    }
     // `( init op ... op pattern )`: the '(' found back from init.
     if (i > from + 1 && i + 2 < to && isFoldOperator(t[i + 1].kind) && t[i - 1].kind == t[i + 1].kind) {
-      size_t open = std::string::npos;
-      int depth = 0;
-      for (size_t j = i - 1; j-- > from;) {
-        if (closesBracket(t[j].kind)) ++depth;
-        else if (opensBracket(t[j].kind) && depth-- == 0) { open = j; break; }
-      }
       size_t close = open == std::string::npos || t[open].kind != tok::l_paren ? std::string::npos
                                                                                 : matchingClose(t, open);
       const EnumInfo* e = nullptr;
@@ -224,13 +237,6 @@ std::variant<bool, DialectError> planEnumPackExpansions(const std::vector<RawTok
           continue;
         }
       }
-    }
-    size_t start = from;
-    int depth = 0;
-    for (size_t j = i; j-- > from;) {
-      if (closesBracket(t[j].kind)) ++depth;
-      else if (opensBracket(t[j].kind) && depth-- == 0) { start = j + 1; break; }
-      else if (depth == 0 && (t[j].kind == tok::comma || t[j].kind == tok::semi)) { start = j + 1; break; }
     }
     // `( pattern op ... )` and `( pattern op ... op init )`: the pattern stops before op,
     // and the parentheses go with it.
