@@ -15,6 +15,7 @@
 # Then, there: CIRCLE=DIR/bin/circle REAL=DIR/ext tests/real/ggml.sh build ...
 source "$(dirname "$0")/lib.sh"
 pack="$here/bin/circle-dist.tar.xz"
+mkdir -p "$here/bin" # where both packs go, on a fresh checkout too
 
 case "${1:-}" in
 pack)
@@ -40,14 +41,14 @@ pack)
   [ -d "$resource/include" ] || { echo "no Clang resource directory found in $circle" >&2; exit 1; }
   mkdir -p "$stage/circle/resource" && cp -r "$resource/include" "$stage/circle/resource/"
   echo "$resource" > "$stage/circle/resource-dir.txt"
-  mkdir -p "$here/bin" && tar -C "$stage" -cf - circle | xz -T0 -9e > "$pack"
+  tar -C "$stage" -cf - circle | xz -T0 -9e > "$pack"
   echo "packed $(du -h "$pack" | cut -f1) into $pack (the device tool carries 64 MiB in all)"
   ;;
 source)
   repo=${2:?owner/name}
   commit=$(pinned_commit "$repo") || { echo "no pinned commit for $repo in lib.sh" >&2; exit 1; }
   src=$(checkout_of "$repo" "$commit") || exit 1
-  mkdir -p "$here/bin" && tar -C "$(dirname "$src")" --exclude=.git -cf - "$(basename "$src")" | xz -T0 -6 > "$here/bin/${repo/\//+}-src.tar.xz"
+  tar -C "$(dirname "$src")" --exclude=.git -cf - "$(basename "$src")" | xz -T0 -6 > "$here/bin/${repo/\//+}-src.tar.xz"
   echo "packed $repo into $here/bin/${repo/\//+}-src.tar.xz"
   ;;
 install)
