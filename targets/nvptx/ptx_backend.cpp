@@ -6,6 +6,8 @@
 #include "targets/nvptx/byval_copies.h"
 #include "targets/nvptx/combined_values.h"
 #include "targets/nvptx/inline_growth.h"
+#include "targets/nvptx/known_alignment.h"
+#include "targets/nvptx/lane_sign_masks.h"
 #include "targets/nvptx/local_arguments.h"
 #include "targets/nvptx/local_pointer_differences.h"
 #include "targets/nvptx/merged_recomputations.h"
@@ -113,6 +115,7 @@ void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int opt
       addUnrollFactors(pb, optLevel);
       addInlineGrowthCap(pb);
       addRestrictedReadScopes(pb, optLevel);
+      addKnownAlignment(pb, optLevel);
       // The O0 pipeline still runs the NVPTX callbacks (NVVMReflect, which libdevice needs).
       return optLevel == 0 ? pb.buildO0DefaultPipeline(level) : pb.buildPerModuleDefaultPipeline(level);
     });
@@ -148,6 +151,7 @@ bool emitPtx(llvm::Module& module, llvm::TargetMachine& tm, std::string& ptx, st
   if (tm.getOptLevel() != llvm::CodeGenOptLevel::None) {
     recomputeMergedValues(module);
     extractBitFieldsAgainAfterBarriers(module);
+    permuteLaneSignMasks(module);
     keepCombinedValuesInPlace(module);
   }
   {

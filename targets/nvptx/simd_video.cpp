@@ -99,9 +99,11 @@ public:
 private:
   llvm::Value* k(uint32_t x) { return b_.getInt32(x); }
   llvm::Value* low() { return k(~high_); }
-  // A word whose lanes are all ones where `msb` has the lane's top bit.
+  // A word whose lanes are all ones where `msb` has the lane's top bit, in the form
+  // lane_sign_masks.h makes one prmt of.
   llvm::Value* expand(llvm::Value* msb) {
-    return b_.CreateOr(b_.CreateSub(msb, b_.CreateLShr(msb, width_ - 1)), msb);
+    uint32_t fill = width_ == 8 ? 0xffu : 0xffffu;
+    return b_.CreateMul(b_.CreateAnd(b_.CreateLShr(msb, width_ - 1), k(high_ >> (width_ - 1))), k(fill));
   }
   // The lanes' sums or differences modulo the lane width: the top bits apart, so that no
   // carry or borrow crosses into the next lane, then put back.

@@ -354,4 +354,36 @@ cu -sm_90 -S -gpu lanes.cu -o lanes
 expect_eq "$(grep -cE '\bv(add|sub|min|max|avrg|set)[24]\.' lanes.sm_90.ptx)" 1 "SIMD functions as word arithmetic (the selector form kept)"
 expect_contains "$(cat lanes.sm_90.ptx)" "vsub4.u32.u32.u32 %r" "the asm with a lane selector is left as written"
 expect_contains "$(cat lanes.sm_90.ptx)" "vabsdiff4.u32.u32.u32.add" "__vsadu4 stays vabsdiff4, as nvcc's"
+# A lane mask from lane signs is one sign-replicating prmt, as nvcc's, not a shift, an
+# and and a multiply (targets/nvptx/lane_sign_masks.h): __vcmp*'s own, the lowered
+# saturations' and min/max's, and one written by hand.
+cat > masks.cu <<'SRC'
+__global__ void masks(unsigned* o, const unsigned* a, const unsigned* b) {
+  int i = threadIdx.x;
+  unsigned x = a[i], y = b[i];
+  o[i] = __vcmpne4(x, y);
+  o[i + 32] = __vcmpgtu2(x, y);
+  o[i + 64] = __vaddus4(x, y);
+  o[i + 96] = __vmins2(x, y);
+  o[i + 128] = ((x >> 7) & 0x01010101u) * 0xffu;
+}
+SRC
+cu -sm_90 -S -gpu masks.cu -o masks
+expect_eq "$(grep -c 'prmt.b32.*0xba98' masks.sm_90.ptx)" 3 "byte masks: one prmt each"
+expect_eq "$(grep -c 'prmt.b32.*0xbb99' masks.sm_90.ptx)" 2 "halfword masks: one prmt each"
+expect_eq "$(grep -c 'mul.lo' masks.sm_90.ptx)" 0 "no multiply left"
+# Two 4-byte reads of one entry of an 8-byte __device__ table are one 8-byte load, as
+# nvcc's: the table's alignment is known once the address space is (known_alignment.h).
+cat > table.cu <<'SRC'
+#include <cstdint>
+static const __device__ uint64_t table[256] = {1, 2, 3, 4, 5, 6, 7, 8};
+__global__ void pairs(const uint8_t* idx, int* out) {
+  int i = threadIdx.x;
+  const int* entry = (const int*)(table + idx[i]);
+  out[i] = (entry[1] ^ i) + entry[0] * 3;
+}
+SRC
+cu -sm_90 -S -gpu table.cu -o table
+expect_contains "$(cat table.sm_90.ptx)" "ld.global.nc.v2.b32" "the entry is read with one vector load"
+expect_eq "$(grep -cE 'ld.global.nc.b32' table.sm_90.ptx)" 0 "no 4-byte read of the table"
 finish

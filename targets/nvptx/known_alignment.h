@@ -1,0 +1,24 @@
+// Loads and stores whose alignment follows from what they address, a global or shared
+// array of 8- or 16-byte elements indexed by a variable, keep the alignment Clang wrote
+// (the element's: 4 for an int read from a uint64_t table) unless the pipeline proves
+// more. LLVM's InferAlignment cannot prove it while the address is a generic pointer
+// (an addrspacecast of the global, which is how Clang spells a __device__ array), and
+// NVPTX's backend infers the address space only in code generation, just before its
+// LoadStoreVectorizer, which (LLVM 22) raises the alignment of nothing but a
+// local: two adjacent 4-byte reads of an 8-byte table entry stay two loads. nvcc reads
+// them with one ld.v2. Measured on ggml's iq2_s mat-vec kernel (PTX, sm_90): 16
+// ld.global.nc.b32 of the grid table where nvcc has 8 ld.global.nc.v2.u32; checked on
+// the rest of ggml's mmvq.cu and on bench/kernels (see the commit that added this).
+#pragma once
+
+namespace llvm {
+class PassBuilder;
+}
+
+namespace circle {
+
+// At the end of `pb`'s default pipeline (optLevel > 0): address spaces inferred, then
+// alignment, so that code generation's vectorizer sees both.
+void addKnownAlignment(llvm::PassBuilder& pb, int optLevel);
+
+} // namespace circle
