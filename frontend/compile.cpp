@@ -1141,6 +1141,7 @@ protected:
   }
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     clang::Preprocessor& pp = ci.getPreprocessor();
+    watchPreambleEnd(pp, *files_.parse);
     auto perTarget = [this](llvm::StringRef file) { return files_.readsPerTarget(file); };
     auto hostView = [this](llvm::StringRef file) { return files_.keepsHostView(file); };
     pp.setTokenWatcher([ban = banCudaArch(pp, anyArchSpecific(c_.smTargets()), perTarget, hostView),
@@ -1166,6 +1167,7 @@ protected:
     clang::ASTFrontendAction::ExecuteAction();
   }
   void EndSourceFileAction() override {
+    files_.parse->pastPreamble = false;
     parse_.reset();
     // Clang ends its error count with "when compiling for host" in CUDA mode; in one
     // pass there is no such thing, and the count covers every target.
@@ -1280,11 +1282,13 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
   if (tk) {
     respelling.sms = o.smTargets;
     // Only these keep the host's view of __CUDA_ARCH__ (frontend/target_views.h).
-    respelling.systemDirs = {tk->root, CIRCLE_CLANG_RESOURCE_DIR};
+    respelling.toolkitDirs = {tk->root};
     llvm::SmallString<256> real;
-    if (!llvm::sys::fs::real_path(tk->root, real)) respelling.systemDirs.push_back(real.str().str());
-    for (std::string& dir : respelling.systemDirs)
+    if (!llvm::sys::fs::real_path(tk->root, real)) respelling.toolkitDirs.push_back(real.str().str());
+    for (std::string& dir : respelling.toolkitDirs)
       if (!llvm::StringRef(dir).ends_with("/")) dir += '/';
+    respelling.systemDirs = respelling.toolkitDirs;
+    respelling.systemDirs.push_back(std::string(CIRCLE_CLANG_RESOURCE_DIR) + "/");
     respelling.perTarget = std::make_shared<PerTargetFiles>();
   }
   auto fs = makeCircleSyntaxFileSystem(regularFilesOnly(llvm::vfs::getRealFileSystem()), respelling);
@@ -1294,7 +1298,10 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
   std::optional<PreamblePch> pch;
   if (tk && !source.preprocessed && o.kind != OutputKind::Preprocessed && o.kind != OutputKind::Dependencies)
     if ((pch = usePreamblePch(*inv, fs, report)))
-      for (const std::string& header : pch->inputs) outputs.protect(header);
+      for (const std::string& header : pch->inputs) {
+        outputs.protect(header);
+        respelling.parse->preambleFiles.insert(header);
+      }
   clang::CompilerInstance ci(std::move(inv));
   ci.createVirtualFileSystem(fs);
   ci.createDiagnostics();

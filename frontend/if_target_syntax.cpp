@@ -11,6 +11,7 @@
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
@@ -173,24 +174,41 @@ private:
     if (respelling_.sms.empty() || !st.isRegularFile()) return nullptr;
     llvm::StringRef p(path);
     if (isPrecompiled(path)) return nullptr;
-    if (!respelling_.readsPerTarget(p)) return nullptr;
+    if (auto known = cache_.find(path); known != cache_.end()) return known->second ? &*known->second : nullptr;
+    bool toolkit = respelling_.rewritesToolkitGuards(p);
+    if (toolkit) {
+      // Decided once, as it is first met (a PCH's inputs are checked before the parse
+      // begins): what Clang stats and what it reads must agree.
+      if (!respelling_.parse->pastPreamble || respelling_.parse->preambleFiles.count(path))
+        return cache_.try_emplace(path), nullptr;
+    } else if (!respelling_.readsPerTarget(p)) {
+      return nullptr;
+    }
     auto [it, fresh] = cache_.try_emplace(path);
     if (fresh) {
       auto buffer = getUnderlyingFS().getBufferForFile(path);
       if (buffer) {
-        std::optional<std::string> text = respellConstevalChains((*buffer)->getBuffer());
-        // circle's -E output of a source read per target: each view's own section.
-        if (auto section = viewSection(text ? *text : (*buffer)->getBuffer(), respelling_.view)) {
-          metPerTarget(path);
-          it->second = std::move(section);
-          return &*it->second;
-        }
+        std::optional<std::string> text;
+        if (toolkit) text = respellToolkitHeader(p, (*buffer)->getBuffer());
+        if (auto chains = respellConstevalChains(text ? *text : (*buffer)->getBuffer())) text = std::move(chains);
         std::vector<int> copies = respelling_.sms;
         bool hostCopy = true;
         if (respelling_.copiesFor) {
           copies.clear();
           hostCopy = false;
           for (int target : *respelling_.copiesFor) (target ? copies.push_back(target) : void(hostCopy = true));
+        }
+        if (toolkit) {
+          // Its statement guards only; a per-target rest keeps the host's view.
+          CudaArchRewrite arch = rewriteCudaArchGuards(text ? *text : (*buffer)->getBuffer(), path, copies, hostCopy);
+          if (arch.text) it->second = std::move(arch.text);
+          return it->second ? &*it->second : nullptr;
+        }
+        // circle's -E output of a source read per target: each view's own section.
+        if (auto section = viewSection(text ? *text : (*buffer)->getBuffer(), respelling_.view)) {
+          metPerTarget(path);
+          it->second = std::move(section);
+          return &*it->second;
         }
         CudaArchRewrite arch = rewriteCudaArchGuards(text ? *text : (*buffer)->getBuffer(), path, copies, hostCopy);
         if (arch.text) text = std::move(arch.text);
@@ -223,10 +241,43 @@ bool SourceRespelling::keepsHostView(llvm::StringRef path) const {
   return std::any_of(systemDirs.begin(), systemDirs.end(), [&](const std::string& dir) { return path.starts_with(dir); });
 }
 
+bool SourceRespelling::rewritesToolkitGuards(llvm::StringRef path) const {
+  return !sms.empty() && std::any_of(toolkitDirs.begin(), toolkitDirs.end(), [&](const std::string& dir) {
+    return path.starts_with(dir) && !path.drop_front(dir.size()).starts_with("cccl/");
+  });
+}
+
 bool SourceRespelling::readsPerTarget(llvm::StringRef path) const {
   return !sms.empty() && !path.empty() && !path.starts_with("<") && !path.starts_with("/<circle>/") &&
          !isPreludeFile(path.str()) &&
          !keepsHostView(path);
+}
+
+namespace {
+
+class PreambleEnd : public clang::PPCallbacks {
+public:
+  PreambleEnd(clang::Preprocessor& pp, ParseLink& link) : pp_(pp), link_(link) {}
+  void FileChanged(clang::SourceLocation, FileChangeReason reason, clang::SrcMgr::CharacteristicKind,
+                   clang::FileID previous) override {
+    if (link_.pastPreamble) return;
+    // From a PCH the preamble is there before the first file is entered.
+    if (reason == EnterFile && !pp_.getPreprocessorOpts().ImplicitPCHInclude.empty()) link_.pastPreamble = true;
+    if (reason == ExitFile)
+      if (auto file = pp_.getSourceManager().getFileEntryRefForID(previous))
+        link_.pastPreamble = file->getName().ends_with("/__clang_cuda_runtime_wrapper.h");
+  }
+
+private:
+  clang::Preprocessor& pp_;
+  ParseLink& link_;
+};
+
+} // namespace
+
+void watchPreambleEnd(clang::Preprocessor& pp, ParseLink& link) {
+  link.pastPreamble = false;
+  pp.addPPCallbacks(std::make_unique<PreambleEnd>(pp, link));
 }
 
 std::function<void(const clang::Token&)> gateIfTargetMacro(clang::Preprocessor& pp) {

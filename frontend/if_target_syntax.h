@@ -17,6 +17,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,16 @@ struct PerTargetFiles {
   std::function<void()> firstMet; // called as the first one is met
 };
 
+// Where the parse now reading through a file system is: past its preamble (circle's
+// prelude and Clang's CUDA wrapper, read or loaded from their PCH) or not.
+struct ParseLink {
+  bool pastPreamble = false;
+  std::set<std::string> preambleFiles; // the files a PCH of the preamble holds
+};
+// Sets link.pastPreamble as pp leaves the preamble; each action that reads through the
+// file system calls it as it begins, and clears the flag as it ends.
+void watchPreambleEnd(clang::Preprocessor& pp, ParseLink& link);
+
 // What the file system respells in the files it reads: `if consteval` chains and the
 // toolkit's headers always; with GPU targets, statement-level __CUDA_ARCH__ guards
 // (frontend/cuda_arch_branches.h) in every file outside `systemDirs` (the toolkit's and
@@ -50,12 +61,22 @@ struct PerTargetFiles {
 // of them, frontend/toolkit_headers.h, is written for that view). What such a file
 // leaves per target is read as target `view` reads it (0: the host, where
 // __CUDA_ARCH__ is undefined), and the file is listed in `perTarget`.
+//
+// The toolkit's own headers (`toolkitDirs`, CCCL's aside) that the source includes get
+// the statement-level rewrite too: nvcc compiles their device paths (cuda_fp8.hpp's
+// cvt to e4m3, cuda_awbarrier.h's pending count on sm_90) with __CUDA_ARCH__ defined,
+// where the host view compiled the emulation or a wrong value. What is left of them
+// keeps the host's view. The ones the preamble reads are read as Clang's CUDA wrapper
+// arranges (its own __CUDA_ARCH__, 9999, "the largest subset of device functions"), in
+// the PCH and out of it alike.
 struct SourceRespelling {
   // The toolkit's headers as circle's single pass reads them (frontend/toolkit_headers.h);
   // off for host-only code, which reads them as the host compiler does.
   bool toolkitHeaders = true;
   std::vector<int> sms;
   std::vector<std::string> systemDirs; // each ending in '/'
+  std::vector<std::string> toolkitDirs; // each ending in '/', among systemDirs
+  std::shared_ptr<ParseLink> parse = std::make_shared<ParseLink>();
   int view = 0;
   std::shared_ptr<PerTargetFiles> perTarget;
   // The targets whose copies of a statement guard the parse keeps (0: the host); all
@@ -67,6 +88,9 @@ struct SourceRespelling {
   // Whether it is read per target: a file of this file system outside systemDirs (not
   // standard input, the command line or circle's in-memory prelude).
   bool readsPerTarget(llvm::StringRef path) const;
+  // Whether it is a toolkit header whose statement guards are rewritten when first
+  // opened past the preamble (CCCL's are NV_IF_TARGET, frontend/toolkit_headers.h).
+  bool rewritesToolkitGuards(llvm::StringRef path) const;
 };
 
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>

@@ -54,6 +54,7 @@ bool PreprocessAction::BeginSourceFileAction(clang::CompilerInstance& ci) {
   // The same token rules as a compile (sema/cuda_arch_ban.h), and `if target` is
   // expanded to the condition the code-generation passes fold.
   clang::Preprocessor& pp = ci.getPreprocessor();
+  watchPreambleEnd(pp, *files_.parse);
   auto perTarget = [this](llvm::StringRef file) { return files_.readsPerTarget(file); };
   auto hostView = [this](llvm::StringRef file) { return files_.keepsHostView(file); };
   pp.setTokenWatcher([ban = banCudaArch(pp, archSpecific_, perTarget, hostView),
@@ -63,6 +64,8 @@ bool PreprocessAction::BeginSourceFileAction(clang::CompilerInstance& ci) {
   });
   return true;
 }
+
+void PreprocessAction::EndSourceFileAction() { files_.parse->pastPreamble = false; }
 
 void PreprocessAction::ExecuteAction() {
   clang::CompilerInstance& ci = getCompilerInstance();

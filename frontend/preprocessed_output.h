@@ -38,6 +38,7 @@ public:
 
 protected:
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override;
+  void EndSourceFileAction() override;
   void ExecuteAction() override;
 
 private:

@@ -81,4 +81,40 @@ SRC
 cu -sm_75 -sm_90 -S -gpu nv_atomics.cu -o nv_atomics; expect_eq "$?" 0 "__nv_atomic_* compile"
 expect_contains "$(cat nv_atomics.sm_90.ptx)" ".global.cas.b32" "compare_exchange is a CAS"
 expect_contains "$(cat nv_atomics.sm_90.ptx)" "atom.global.max" "fetch_max an atomic max"
+
+# The toolkit headers a source includes have their device paths per target, as nvcc's
+# (frontend/if_target_syntax.h): cuda_fp8.hpp's `__CUDA_ARCH__ >= 890` conversion is one
+# cvt on sm_90 and the emulation on sm_75. The runtime headers Clang's wrapper reads keep
+# their reading, with the preamble's PCH and without it.
+cat > fp8.cu <<'SRC'
+#include <cuda_fp8.h>
+__global__ void k(const unsigned char* in, float* out) {
+  __nv_fp8_e4m3 x;
+  x.__x = in[threadIdx.x];
+  out[threadIdx.x] = static_cast<float>(x);
+}
+int main() {}
+SRC
+for round in first second third; do # seen once, PCH built, PCH used
+  cu -sm_75 -sm_90 -S -gpu fp8.cu -o fp8; expect_eq "$?" 0 "toolkit device paths compile ($round)"
+  expect_eq "$(grep -c 'cvt.rn.f16x2.e4m3x2' fp8.sm_90.ptx)" 1 "sm_90 converts with one cvt ($round)"
+  expect_eq "$(grep -c 'cvt.rn.f16x2.e4m3x2' fp8.sm_75.ptx)" 0 "sm_75 emulates ($round)"
+done
+# cuda_awbarrier.h's pending count, behind `__CUDA_ARCH__ >= 900`, is mbarrier's own on
+# sm_90 and shifted on older targets (the host view shifted it on sm_90 too). Without the
+# preamble's PCH: with it, the header's namespace-scope redeclaration of Clang's
+# extern "C" __nvvm_get_smem_pointer is not joined to the PCH's definition (a known gap).
+cat > awbarrier.cu <<'SRC'
+#include <cuda_awbarrier.h>
+__global__ void k(unsigned* pending) {
+  __shared__ nvcuda::experimental::awbarrier bar;
+  if (threadIdx.x == 0) nvcuda::experimental::init(&bar, blockDim.x);
+  __syncthreads();
+  pending[threadIdx.x] = bar.arrive().pending_count();
+}
+int main() {}
+SRC
+CIRCLE_CACHE_DIR=off cu -sm_75 -sm_90 -S -gpu awbarrier.cu -o awbarrier; expect_eq "$?" 0 "cuda_awbarrier.h compiles"
+expect_eq "$(grep -c 'shr.u32.*15;' awbarrier.sm_90.ptx)" 0 "sm_90's pending count is mbarrier's, unshifted"
+check; grep -q 'shr.u32.*15;' awbarrier.sm_75.ptx || fail "sm_75's pending count is shifted"
 finish
