@@ -8,6 +8,7 @@
 #include "codegen/target_switch.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
 #include "clang/CodeGen/ModuleBuilder.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "llvm/IR/Module.h"
@@ -27,6 +28,37 @@ const clang::Decl* namedLeftOut(clang::CodeGenerator& gen, const llvm::Module& m
   for (const llvm::GlobalVariable& v : m.globals())
     if (const clang::Decl* d = leftOut(v)) return d;
   return nullptr;
+}
+
+// A header may redeclare, inside a namespace, an extern "C" function the preamble
+// defines inline (cuda_awbarrier.h's __nvvm_get_smem_pointer, which Clang's CUDA headers
+// define): Clang does not join a __device__ one to the global declaration, and CodeGen
+// finds the body by the shared C name, through the definition it saw at the top level.
+// From the preamble's PCH it saw none, and the call stayed undefined. Each such
+// declaration the parse used gets the PCH's definition.
+void collectUsedExternCRedeclarations(const clang::DeclContext& dc, std::vector<const clang::FunctionDecl*>& out) {
+  for (const clang::Decl* d : dc.noload_decls()) {
+    if (llvm::isa<clang::NamespaceDecl, clang::LinkageSpecDecl, clang::ExportDecl>(d))
+      collectUsedExternCRedeclarations(*llvm::cast<clang::DeclContext>(d), out);
+    else if (const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(d))
+      if (fd->isExternC() && fd->isUsed(false) && !fd->getDefinition() &&
+          !fd->getDeclContext()->getRedeclContext()->isTranslationUnit())
+        out.push_back(fd);
+  }
+}
+
+void defineExternCFromPreamble(clang::CodeGenerator& gen, clang::ASTContext& ast) {
+  if (!ast.getExternalSource()) return;
+  std::vector<const clang::FunctionDecl*> redeclarations;
+  for (const clang::Decl* d : ast.getTranslationUnitDecl()->noload_decls())
+    if (llvm::isa<clang::NamespaceDecl, clang::LinkageSpecDecl, clang::ExportDecl>(d))
+      collectUsedExternCRedeclarations(*llvm::cast<clang::DeclContext>(d), redeclarations);
+  for (const clang::FunctionDecl* fd : redeclarations)
+    for (clang::NamedDecl* d : ast.getTranslationUnitDecl()->lookup(fd->getDeclName())) {
+      auto* global = llvm::dyn_cast<clang::FunctionDecl>(d);
+      const clang::FunctionDecl* def = global && global->isExternC() ? global->getDefinition() : nullptr;
+      if (def && def->isFromASTFile()) gen.HandleTopLevelDecl(clang::DeclGroupRef(const_cast<clang::FunctionDecl*>(def)));
+    }
 }
 
 } // namespace
@@ -52,6 +84,7 @@ std::unique_ptr<llvm::Module> runTargetPass(const TargetPassInput& in, const cla
       *gen, in.ast,
       [&] {
         if (in.explicitInstantiationsAreRoots) instantiations = generateExplicitInstantiations(in.ast, *gen);
+        defineExternCFromPreamble(*gen, in.ast);
       },
       leftOut, notHere);
   if (ci.getDiagnostics().hasErrorOccurred()) return nullptr;
