@@ -32,19 +32,25 @@ uint32_t prmt(uint32_t a, uint32_t b, uint32_t c) {
   return d;
 }
 
-const char* source = R"(
-define i32 @bytes(i32 %y) {
-  %s = lshr i32 %y, 7
-  %b = and i32 %s, 16843009
-  %m = mul i32 %b, 255
-  ret i32 %m
-}
-define i32 @halves(i32 %y) {
-  %s = lshr i32 %y, 15
-  %b = and i32 %s, 65537
-  %m = mul i32 %b, 65535
-  ret i32 %m
-}
+// (y >> shift) & mask, times fill: the form, and each near miss of it.
+struct Masked {
+  const char* name;
+  int shift;
+  uint32_t mask, fill;
+};
+const Masked masked[] = {
+    {"bytes", 7, 0x01010101u, 0xffu},        {"halves", 15, 0x00010001u, 0xffffu},
+    {"lane_missing", 7, 0x01010100u, 0xffu}, {"two_bits", 7, 0x03030303u, 0xffu},
+    {"wrong_shift", 6, 0x01010101u, 0xffu},  {"wrong_fill", 7, 0x01010101u, 0xfeu},
+};
+
+std::string moduleText() {
+  std::string ir;
+  for (const Masked& f : masked)
+    ir += "define i32 @" + std::string(f.name) + "(i32 %y) {\n  %s = lshr i32 %y, " + std::to_string(f.shift) +
+          "\n  %b = and i32 %s, " + std::to_string(f.mask) + "\n  %m = mul i32 %b, " + std::to_string(f.fill) +
+          "\n  ret i32 %m\n}\n";
+  return ir + R"(
 define i32 @shifted_back(i32 %y) {
   %s = lshr i32 %y, 7
   %b = and i32 %s, 16843009
@@ -58,42 +64,19 @@ define i32 @known_tops(i32 %x) {
   %m = mul i32 %s, 255
   ret i32 %m
 }
-define i32 @lane_missing(i32 %y) {
-  %s = lshr i32 %y, 7
-  %b = and i32 %s, 16843008
-  %m = mul i32 %b, 255
-  ret i32 %m
-}
-define i32 @two_bits(i32 %y) {
-  %s = lshr i32 %y, 7
-  %b = and i32 %s, 50529027
-  %m = mul i32 %b, 255
-  ret i32 %m
-}
-define i32 @wrong_shift(i32 %y) {
-  %s = lshr i32 %y, 6
-  %b = and i32 %s, 16843009
-  %m = mul i32 %b, 255
-  ret i32 %m
-}
-define i32 @wrong_fill(i32 %y) {
-  %s = lshr i32 %y, 7
-  %b = and i32 %s, 16843009
-  %m = mul i32 %b, 254
-  ret i32 %m
-}
 define i32 @unknown_bits(i32 %y) {
   %s = lshr i32 %y, 7
   %m = mul i32 %s, 255
   ret i32 %m
 }
 )";
+}
 
 } // namespace
 
 TEST_CASE("Lane sign masks become one sign-replicating prmt", "[lane_sign_masks]") {
   llvm::LLVMContext context;
-  std::unique_ptr<llvm::Module> m = parseModule(source, context);
+  std::unique_ptr<llvm::Module> m = parseModule(moduleText(), context);
   CHECK(permuteLaneSignMasks(*m) == 4);
   REQUIRE_FALSE(llvm::verifyModule(*m, &llvm::errs()));
   // Each rewritten function: its prmt's operands; the others keep their multiply.
@@ -126,7 +109,7 @@ TEST_CASE("Lane sign masks become one sign-replicating prmt", "[lane_sign_masks]
 
   // What the prmt computes, against the original IR run here.
   auto original = std::make_unique<llvm::LLVMContext>();
-  std::unique_ptr<llvm::Module> unchanged = parseModule(source, *original);
+  std::unique_ptr<llvm::Module> unchanged = parseModule(moduleText(), *original);
   auto jit = hostJit();
   llvm::orc::JITDylib& lib = addModule(*jit, "original", std::move(unchanged), std::move(original));
   uint32_t s = 2463534242u;
