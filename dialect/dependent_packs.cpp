@@ -20,6 +20,12 @@ struct Ref {
 // A trait of a name that is not a noted enum (a template's parameter) at t[i].
 std::optional<Ref> dependentRef(const std::vector<RawToken>& t, size_t i, const EnumRegistry& enums) {
   if (i + 2 >= t.size()) return std::nullopt;
+  // sizeof...(T.enum_values): the pack's size, T's enumerator count.
+  if (t[i].is("sizeof") && t[i + 1].kind == tok::ellipsis && t[i + 2].kind == tok::l_paren)
+    if (std::optional<Ref> inner = dependentRef(t, i + 3, enums);
+        inner && inner->kind != Ref::Count && inner->kind != Ref::Attribute && i + 3 + inner->length < t.size() &&
+        t[i + 3 + inner->length].kind == tok::r_paren)
+      return Ref{Ref::Count, inner->enumName, inner->length + 4, {}};
   if (isAtForm(t, i, "enum_attributes")) {
     std::optional<EnumAttributesForm> f = enumAttributesForm(t, i);
     if (!f || enums.find(f->enumName)) return std::nullopt;
@@ -236,6 +242,7 @@ std::optional<std::variant<RewritePlan, DialectError>> planDependentPacks(const 
   bool packs = false;
   for (size_t i = 0; i < semi; ++i) {
     std::optional<Ref> ref = dependentRef(t, i, enums);
+    if (ref && ref->kind == Ref::Count) i += ref->length - 1;
     if (!ref || ref->kind == Ref::Count) continue;
     if (!enumName.empty() && enumName != ref->enumName)
       return DialectError{i, "circle expands the packs of one template enum at a time ('" + enumName.str() + "' and '" +
@@ -247,7 +254,9 @@ std::optional<std::variant<RewritePlan, DialectError>> planDependentPacks(const 
     bool expanded = false;
     for (const RawToken& x : t) expanded |= x.kind == tok::ellipsis;
     for (size_t i = 0; i < semi && !expanded; ++i)
-      if (std::optional<Ref> ref = dependentRef(t, i, enums); ref && ref->kind != Ref::Count)
+      if (std::optional<Ref> ref = dependentRef(t, i, enums); ref && ref->kind == Ref::Count)
+        i += ref->length - 1;
+      else if (ref)
         return DialectError{i + (ref->kind == Ref::Attribute ? 1 : 2),
                             "'" + (ref->kind == Ref::Attribute ? "@enum_attributes" : ref->enumName.str() + "." +
                                                                                           t[i + 2].text.str()) +

@@ -35,4 +35,12 @@ struct TraitSpelling {
 std::optional<std::variant<TraitSpelling, DialectError>> memberTrait(const std::vector<RawToken>& t, size_t i,
                                                                      const TraitNames& names);
 
+// t[i] starts `sizeof ... ( E . enum_values )` (or `enum_names`), E a noted enumeration:
+// the pack's size, its enumerator count, and how many tokens the form takes.
+struct PackSize {
+  std::string value;
+  size_t length;
+};
+std::optional<PackSize> enumPackSize(const std::vector<RawToken>& t, size_t i, const TraitNames& names);
+
 } // namespace circle

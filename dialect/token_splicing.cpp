@@ -128,6 +128,16 @@ void DialectTakeover::materialize(const RewritePlan& plan, const std::vector<cla
       ++p;
       continue;
     }
+    if (piece.original >= 0 && raw)
+      if (std::optional<PackSize> size = enumPackSize(*raw, piece.original, traits_)) {
+        bool whole = p + size->length <= pieces.size();
+        for (size_t q = 1; whole && q < size->length; ++q) whole = pieces[p + q].original == piece.original + (long)q;
+        if (whole) {
+          lexText(size->value, tokens[piece.original].getLocation(), out);
+          p += size->length - 1;
+          continue;
+        }
+      }
     if (piece.original >= 0 && raw && p + 2 < pieces.size() && pieces[p + 1].original == piece.original + 1 &&
         pieces[p + 2].original == piece.original + 2) {
       auto trait = memberTrait(*raw, piece.original, traits_);

@@ -411,4 +411,24 @@ printf 'enum class none {};\nint main() { return (... + (int)none.enum_values); 
 out=$(cu -std=c++20 enum_fold_empty_plus.cxx -o enum_fold_empty_plus 2>&1); expect_eq "$?" 1 "an empty unary + fold fails"
 expect_contains "$out" "enum_fold_empty_plus.cxx:2:26: error: a unary fold over 'none', which has no enumerators, needs && or ||" "at the operator"
 expect_no_file enum_fold_empty_plus "no output"
+# sizeof... of an enum pack is the enumeration's count, wherever C++ takes a constant:
+# namespace scope, a function body, a lambda, a kernel, static_assert, and on a template's
+# enum (a function template's return, a class template's member).
+cat > enum_pack_size.cxx <<'SRC'
+#include <cstdio>
+enum class color_t { red, green, blue, black };
+constexpr int at_namespace = sizeof...(color_t.enum_values);
+static_assert(sizeof...(color_t.enum_names) == 4, "four colors");
+template <typename E> int count() { return sizeof...(E.enum_names); }
+template <typename E> struct holder { static constexpr int n = sizeof...(E.enum_values) * 2; };
+__global__ void kernel(int* out) { out[0] = sizeof...(color_t.enum_names) * 10; }
+int main() {
+  int n = sizeof...(color_t.enum_names);
+  auto f = [] { return sizeof...(color_t.enum_values) + 1; };
+  std::printf("%d %d %d %d %d\n", at_namespace, n, count<color_t>(), holder<color_t>::n, (int)f());
+}
+SRC
+cu -sm_90 -std=c++20 enum_pack_size.cxx -o enum_pack_size; expect_eq "$?" 0 "sizeof... of enum packs compiles"
+expect_eq "$(./enum_pack_size)" "4 4 4 8 5" "each the count of color_t"
+cu -sm_90 -std=c++20 -S -gpu enum_pack_size.cxx -o enum_pack_size; expect_contains "$(cat enum_pack_size.sm_90.ptx)" "], 40;" "the kernel's too"
 finish
