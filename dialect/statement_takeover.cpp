@@ -169,16 +169,16 @@ void DialectTakeover::noteEnum(const clang::Token& tok) {
   }
   auto* e = std::get_if<EnumInfo>(&parsed);
   if (!e) return;
-  bool registered = true;
-  for (const std::vector<EnumeratorAttribute>& attrs : e->attributes)
-    for (const EnumeratorAttribute& a : attrs)
-      if (!attributes_.count(a.name)) {
-        pp_.Diag(def.tokens[a.token].getLocation(), error_)
-            << "'" + a.name + "' is not an attribute: declare it first, 'using " + a.name +
-                   " [[attribute]] = int;' (or another type; void for a flag)";
-        registered = false;
-      }
-  if (registered) after_[{lexer->getFileID(), (unsigned)def.raw.back().offset}] = enumRegistration(*e);
+  // An undeclared attribute is an error; the enumeration is registered without it, so
+  // that its other uses (.string, @meta for enum) say nothing more.
+  EnumInfo known = *e;
+  for (std::vector<EnumeratorAttribute>& attrs : known.attributes)
+    llvm::erase_if(attrs, [&](const EnumeratorAttribute& a) {
+      if (attributes_.count(a.name)) return false;
+      pp_.Diag(def.tokens[a.token].getLocation(), error_) << undeclaredAttribute(a.name);
+      return true;
+    });
+  after_[{lexer->getFileID(), (unsigned)def.raw.back().offset}] = enumRegistration(known);
   if (!e->circleAttributeSpans.empty()) {
     RewritePlan plan;
     size_t i = 0;

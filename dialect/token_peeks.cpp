@@ -160,13 +160,18 @@ void DialectTakeover::atExpressionAfter(const clang::Token& tok) {
   });
   if (!whole || !isAtExpression(at.raw, 0)) return;
   RewritePlan plan;
-  auto done = planAtExpression(at.raw, 0, plan);
+  auto done = planAtExpression(at.raw, 0, plan, attributes_);
+  std::vector<clang::Token> out;
   if (auto* e = std::get_if<DialectError>(&*done)) {
     pp_.Diag(at.tokens[e->token].getLocation(), error_) << e->message;
+    // The form is dropped for a 0, which says nothing more.
+    RewritePlan zero;
+    zero.add("0", 0);
+    materialize(zero, at.tokens, out);
     seekAfter(*lexer, at.raw.back());
+    enter(out);
     return;
   }
-  std::vector<clang::Token> out;
   materialize(plan, at.tokens, out, &at.raw);
   seekAfter(*lexer, at.raw.back());
   // `@enum_value(E, i).string`: the parser will not see this ')' come from the file.

@@ -89,7 +89,7 @@ void DialectTakeover::materialize(const RewritePlan& plan, const std::vector<cla
     const PlanPiece& piece = pieces[p];
     if (piece.original >= 0 && raw && isAtExpression(*raw, piece.original)) {
       RewritePlan at;
-      auto done = planAtExpression(*raw, piece.original, at);
+      auto done = planAtExpression(*raw, piece.original, at, attributes_);
       size_t end = std::holds_alternative<size_t>(*done) ? std::get<size_t>(*done) : 0;
       size_t q = p;
       while (q < pieces.size() && pieces[q].original >= 0 && (size_t)pieces[q].original < end &&

@@ -121,8 +121,14 @@ bool isAtExpression(const std::vector<RawToken>& t, size_t i) {
          formOf(t[i + 1].text) != Form::None;
 }
 
+std::string undeclaredAttribute(const std::string& name) {
+  return "'" + name + "' is not an attribute: declare it first, 'using " + name +
+         " [[attribute]] = int;' (or another type; void for a flag)";
+}
+
 std::optional<std::variant<size_t, DialectError>> planAtExpression(const std::vector<RawToken>& t, size_t i,
-                                                                   RewritePlan& plan) {
+                                                                   RewritePlan& plan,
+                                                                   const std::set<std::string, std::less<>>& declared) {
   if (!isAtExpression(t, i)) return std::nullopt;
   Form form = formOf(t[i + 1].text);
   std::string spelled = "@" + t[i + 1].text.str();
@@ -150,6 +156,7 @@ std::optional<std::variant<size_t, DialectError>> planAtExpression(const std::ve
   for (size_t k = attrFrom; k + 1 < attrTo; ++k)
     if (t[k].kind != tok::coloncolon && t[k].kind != tok::raw_identifier)
       return DialectError{k, "expected an attribute's name"};
+  if (!declared.count(t[attrTo - 1].text)) return DialectError{attrTo - 1, undeclaredAttribute(t[attrTo - 1].text.str())};
   plan.add(form == Form::Has ? "::__circle_has_attribute<" : "::__circle_attribute<", i);
   plan.keep(attrFrom, attrTo - 1);
   plan.add(attributeTag(t[attrTo - 1].text.str()) + ">(", attrTo - 1);

@@ -14,6 +14,8 @@
 // constant expressions wherever x (or i) is one. Attributes apply to enumerators only
 // (Circle also puts them on other declarations).
 #pragma once
+#include <set>
+#include <string>
 #include "dialect/rewrite_plan.h"
 
 #include <optional>
@@ -48,9 +50,14 @@ struct AttributeDeclaration {
 std::optional<std::variant<AttributeDeclaration, DialectError>> planAttributeDeclaration(const std::vector<RawToken>& t);
 
 // `@name(args)` at t[i], one of the forms above: adds its respelling to `plan` and
-// returns the index after its ')'. Nothing for another @ form (@range, @meta).
+// returns the index after its ')'. Nothing for another @ form (@range, @meta). An
+// attribute not among `declared` (by its unqualified name) is an error.
 std::optional<std::variant<size_t, DialectError>> planAtExpression(const std::vector<RawToken>& t, size_t i,
-                                                                   RewritePlan& plan);
+                                                                   RewritePlan& plan,
+                                                                   const std::set<std::string, std::less<>>& declared);
+
+// The error for an attribute `name` used before its declaration.
+std::string undeclaredAttribute(const std::string& name);
 
 // Is t[i] the '@' of a form planAtExpression takes?
 bool isAtExpression(const std::vector<RawToken>& t, size_t i);

@@ -179,6 +179,23 @@ expect_contains "$out" "attrbad.cxx:10:21: error: call to consteval function '__
 expect_contains "$out" "note: non-constexpr function '__circle_enumerator_lacks_this_attribute<int>'" "the note says why"
 expect_contains "$out" "attrbad.cxx:11:11: error: '@enum_value' takes an enumeration and an index" "@enum_value's arguments"
 expect_eq "$(grep -c 'expected expression' <<< "$out")" 0 "a misused @ form says nothing more"
+# An attribute used before its declaration: one located error at each use, the
+# enumeration still reflects (no error from circle's prelude), and a query's form says
+# nothing more.
+cat > attrundeclared.cxx <<'SRC'
+#include <cstdio>
+struct flag {};
+enum class opts { a [[.flag]], b };
+int main() {
+  @meta for enum(opts o : opts) std::printf("%s %d\n", o.string, (int)@enum_has_attribute(o, flag));
+}
+SRC
+out=$("$CIRCLE" attrundeclared.cxx -o attrundeclared 2>&1)
+expect_eq "$?" 1 "an undeclared attribute fails"
+expect_contains "$out" "attrundeclared.cxx:3:24: error: 'flag' is not an attribute: declare it first" "at the enumerator"
+expect_contains "$out" "attrundeclared.cxx:5:94: error: 'flag' is not an attribute: declare it first" "at the query"
+expect_eq "$(grep -c 'error:' <<< "$out")" 2 "nothing more"
+expect_not_contains "$out" "prelude" "nothing from circle's prelude"
 
 # P2392's is/as and inspect: user operators (a plain struct, std::variant through
 # `T is Ts` in requires clauses), arms with bindings, `is T`, braced statements and

@@ -163,7 +163,7 @@ TEST_CASE("attribute declarations and @ forms are respelled") {
   auto at = [](const std::string& s) {
     std::vector<RawToken> t = rawTokens(s);
     RewritePlan plan;
-    auto done = planAtExpression(t, 0, plan);
+    auto done = planAtExpression(t, 0, plan, {"nt", "occ"});
     if (!done) return std::string("none");
     if (auto* e = std::get_if<DialectError>(&*done)) return "error: " + e->message;
     return render(t, plan);
@@ -175,6 +175,7 @@ TEST_CASE("attribute declarations and @ forms are respelled") {
   CHECK(at("@enum_value(E, ub - 1)") == "::__circle_enum_value< E >( ub - 1 )");
   CHECK(at("@range(3)") == "none");
   CHECK(at("@enum_value(E)") == "error: '@enum_value' takes an enumeration and an index");
+  CHECK(at("@has_attribute(x, flag)").starts_with("error: 'flag' is not an attribute: declare it first"));
 }
 
 TEST_CASE("enum packs expand once per enumerator, as statements or list items") {
