@@ -133,6 +133,7 @@ DialectTakeover::Meta DialectTakeover::startMetaFor(clang::Lexer& lexer, const L
 DialectTakeover::Meta DialectTakeover::startMetaForLambda(clang::Lexer& lexer, const Lookahead& s, size_t open, size_t colon, size_t close,
                         bool braced, size_t bodyEnd, std::vector<clang::Token>& before) {
   const std::vector<RawToken>& t = s.raw;
+  if (labelsInLambdaBody(lexer, s, close, bodyEnd)) return Meta::Dropped;
   if (!lambdaFormAllowed(lexer, s, bodyEnd, "this '@meta for' needs C++20 (-std=c++20): its count is not an integer "
                                             "literal or its body is not braced"))
     return Meta::Dropped;
@@ -149,6 +150,7 @@ DialectTakeover::Meta DialectTakeover::startMetaForLambda(clang::Lexer& lexer, c
 DialectTakeover::Meta DialectTakeover::startMetaForEnumLambda(clang::Lexer& lexer, const Lookahead& s, size_t open,
                                                               size_t colon, size_t close, size_t bodyEnd,
                                                               std::vector<clang::Token>& before) {
+  if (labelsInLambdaBody(lexer, s, close, bodyEnd)) return Meta::Dropped;
   if (!lambdaFormAllowed(lexer, s, bodyEnd, "this '@meta for enum' needs C++20 (-std=c++20): its enumeration is a "
                                             "template's or its body is not braced"))
     return Meta::Dropped;
@@ -162,6 +164,19 @@ DialectTakeover::Meta DialectTakeover::startMetaForEnumLambda(clang::Lexer& lexe
   plan.add(", __circle_enum_k>;", close);
   enterLambdaForm(lexer, s, plan, close, bodyEnd, "});", before);
   return Meta::Started;
+}
+
+bool DialectTakeover::labelsInLambdaBody(clang::Lexer& lexer, const Lookahead& s, size_t close, size_t bodyEnd) {
+  // A label of the enclosing switch would land in the lambda (Clang: "'case' statement
+  // not in switch statement"); a braced body is read once per value instead.
+  size_t label = close + 1;
+  if (label > bodyEnd || !(s.raw[label].is("case") || s.raw[label].is("default"))) return false;
+  std::string word = s.raw[label].text.str();
+  pp_.Diag(s.tokens[label].getLocation(), error_)
+      << "a '" + word + "' label as the unbraced body of '@meta for' would be inside the lambda circle makes of "
+         "it: brace the body, '{ " + word + " ...: ...; }'";
+  seekAfter(lexer, s.raw[bodyEnd]);
+  return true;
 }
 
 bool DialectTakeover::lambdaFormAllowed(clang::Lexer& lexer, const Lookahead& s, size_t bodyEnd, const std::string& why) {

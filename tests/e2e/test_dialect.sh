@@ -196,6 +196,24 @@ expect_contains "$out" "attrundeclared.cxx:3:24: error: 'flag' is not an attribu
 expect_contains "$out" "attrundeclared.cxx:5:94: error: 'flag' is not an attribute: declare it first" "at the query"
 expect_eq "$(grep -c 'error:' <<< "$out")" 2 "nothing more"
 expect_not_contains "$out" "prelude" "nothing from circle's prelude"
+# A case label as the unbraced body of @meta for would land in the lambda circle makes of
+# it: one error that says to brace it (braced, the body is read once per value).
+cat > meta_case.cxx <<'SRC'
+#include <cstdio>
+enum class shape { circle, square };
+int main(int argc, char**) {
+  switch (argc) {
+    @meta for enum(shape s : shape) case (int)s + 1: std::printf("%s\n", s.string);
+  }
+  switch (argc) {
+    @meta for enum(shape s : shape) { case (int)s + 1: std::printf("%s\n", s.string); break; }
+  }
+}
+SRC
+out=$("$CIRCLE" -std=c++20 meta_case.cxx -o meta_case 2>&1)
+expect_eq "$?" 1 "an unbraced case body fails"
+expect_contains "$out" "meta_case.cxx:5:37: error: a 'case' label as the unbraced body of '@meta for'" "at the label"
+expect_eq "$(grep -c 'error:' <<< "$out")" 1 "one error, the braced switch accepted"
 
 # P2392's is/as and inspect: user operators (a plain struct, std::variant through
 # `T is Ts` in requires clauses), arms with bindings, `is T`, braced statements and
