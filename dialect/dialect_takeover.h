@@ -150,10 +150,11 @@ private:
   // [&]<int k>() { constexpr E e = <k-th enumerator>; body }), C++20's.
   Meta startMetaForEnumLambda(clang::Lexer& lexer, const Lookahead& s, size_t open, size_t colon, size_t close,
                               size_t bodyEnd, std::vector<clang::Token>& before);
+  // The unbraced body of a lambda-form '@meta for' is a case or default label: an error
+  // (and the construct skipped).
+  bool labelsInLambdaBody(clang::Lexer& lexer, const Lookahead& s, size_t close, size_t bodyEnd);
   // The lambda forms need C++20's template lambdas: `why` is said at the '@' otherwise
   // (and the construct skipped).
-  // The unbraced body of a lambda-form '@meta for' is a case or default label: an error.
-  bool labelsInLambdaBody(clang::Lexer& lexer, const Lookahead& s, size_t close, size_t bodyEnd);
   bool lambdaFormAllowed(clang::Lexer& lexer, const Lookahead& s, size_t bodyEnd, const std::string& why);
   // `before`, then the plan's tokens, entered; `closing` follows the body's last token.
   void enterLambdaForm(clang::Lexer& lexer, const Lookahead& s, const RewritePlan& plan, size_t close, size_t bodyEnd,

@@ -36,12 +36,13 @@ std::optional<std::variant<TraitSpelling, DialectError>> memberTrait(const std::
 std::optional<PackSize> enumPackSize(const std::vector<RawToken>& t, size_t i, const TraitNames& names) {
   namespace tok = clang::tok;
   if (i + 6 >= t.size() || !t[i].is("sizeof") || t[i + 1].kind != tok::ellipsis || t[i + 2].kind != tok::l_paren ||
-      t[i + 6].kind != tok::r_paren || !(t[i + 5].is("enum_values") || t[i + 5].is("enum_names")))
+      t[i + 3].kind != tok::raw_identifier || t[i + 4].kind != tok::period || t[i + 6].kind != tok::r_paren ||
+      !(t[i + 5].is("enum_values") || t[i + 5].is("enum_names")))
     return std::nullopt;
-  auto trait = memberTrait(t, i + 3, names);
+  // Two enumerations of that name: memberTrait's error, at the name, says so.
   bool ambiguous = false;
   const EnumInfo* e = names.enums.find(t[i + 3].text, &ambiguous);
-  if (!e || ambiguous || !trait || !std::holds_alternative<DialectError>(*trait)) return std::nullopt;
+  if (!e || ambiguous) return std::nullopt;
   return PackSize{"((decltype(sizeof 0))" + std::to_string(e->enumerators.size()) + ")", 7};
 }
 

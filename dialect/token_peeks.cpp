@@ -164,10 +164,7 @@ void DialectTakeover::atExpressionAfter(const clang::Token& tok) {
   std::vector<clang::Token> out;
   if (auto* e = std::get_if<DialectError>(&*done)) {
     pp_.Diag(at.tokens[e->token].getLocation(), error_) << e->message;
-    // The form is dropped for a 0, which says nothing more.
-    RewritePlan zero;
-    zero.add("0", 0);
-    materialize(zero, at.tokens, out);
+    lexText("0", at.tokens[0].getLocation(), out); // the form dropped for a 0, which says nothing more
     seekAfter(*lexer, at.raw.back());
     enter(out);
     return;

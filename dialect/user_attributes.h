@@ -14,11 +14,11 @@
 // constant expressions wherever x (or i) is one. Attributes apply to enumerators only
 // (Circle also puts them on other declarations).
 #pragma once
-#include <set>
-#include <string>
 #include "dialect/rewrite_plan.h"
 
 #include <optional>
+#include <set>
+#include <string>
 #include <string>
 #include <variant>
 #include <vector>

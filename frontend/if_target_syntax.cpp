@@ -1,6 +1,7 @@
 #include "frontend/if_target_syntax.h"
 
 #include "frontend/cuda_arch_branches.h"
+#include "frontend/preamble_pch.h"
 #include "frontend/preprocessed_output.h"
 #include "frontend/raw_tokens.h"
 #include "frontend/toolkit_headers.h"
@@ -184,42 +185,40 @@ private:
     } else if (!respelling_.readsPerTarget(p)) {
       return nullptr;
     }
-    auto [it, fresh] = cache_.try_emplace(path);
-    if (fresh) {
-      auto buffer = getUnderlyingFS().getBufferForFile(path);
-      if (buffer) {
-        std::optional<std::string> text;
-        if (toolkit) text = respellToolkitHeader(p, (*buffer)->getBuffer());
-        if (auto chains = respellConstevalChains(text ? *text : (*buffer)->getBuffer())) text = std::move(chains);
-        std::vector<int> copies = respelling_.sms;
-        bool hostCopy = true;
-        if (respelling_.copiesFor) {
-          copies.clear();
-          hostCopy = false;
-          for (int target : *respelling_.copiesFor) (target ? copies.push_back(target) : void(hostCopy = true));
-        }
-        if (toolkit) {
-          // Its statement guards only; a per-target rest keeps the host's view.
-          CudaArchRewrite arch = rewriteCudaArchGuards(text ? *text : (*buffer)->getBuffer(), path, copies, hostCopy);
-          if (arch.text) it->second = std::move(arch.text);
-          return it->second ? &*it->second : nullptr;
-        }
-        // circle's -E output of a source read per target: each view's own section.
-        if (auto section = viewSection(text ? *text : (*buffer)->getBuffer(), respelling_.view)) {
-          metPerTarget(path);
-          it->second = std::move(section);
-          return &*it->second;
-        }
-        CudaArchRewrite arch = rewriteCudaArchGuards(text ? *text : (*buffer)->getBuffer(), path, copies, hostCopy);
-        if (arch.text) text = std::move(arch.text);
-        if (arch.perTarget) {
-          metPerTarget(path);
-          if (respelling_.view)
-            if (auto viewed = viewForTarget(text ? *text : (*buffer)->getBuffer(), path, respelling_.view))
-              text = std::move(viewed);
-        }
-        it->second = std::move(text);
+    auto it = cache_.try_emplace(path).first;
+    auto buffer = getUnderlyingFS().getBufferForFile(path);
+    if (buffer) {
+      std::optional<std::string> text;
+      if (toolkit) text = respellToolkitHeader(p, (*buffer)->getBuffer());
+      if (auto chains = respellConstevalChains(text ? *text : (*buffer)->getBuffer())) text = std::move(chains);
+      std::vector<int> copies = respelling_.sms;
+      bool hostCopy = true;
+      if (respelling_.copiesFor) {
+        copies.clear();
+        hostCopy = false;
+        for (int target : *respelling_.copiesFor) (target ? copies.push_back(target) : void(hostCopy = true));
       }
+      if (toolkit) {
+        // Its statement guards only; a per-target rest keeps the host's view.
+        CudaArchRewrite arch = rewriteCudaArchGuards(text ? *text : (*buffer)->getBuffer(), path, copies, hostCopy);
+        if (arch.text) it->second = std::move(arch.text);
+        return it->second ? &*it->second : nullptr;
+      }
+      // circle's -E output of a source read per target: each view's own section.
+      if (auto section = viewSection(text ? *text : (*buffer)->getBuffer(), respelling_.view)) {
+        metPerTarget(path);
+        it->second = std::move(section);
+        return &*it->second;
+      }
+      CudaArchRewrite arch = rewriteCudaArchGuards(text ? *text : (*buffer)->getBuffer(), path, copies, hostCopy);
+      if (arch.text) text = std::move(arch.text);
+      if (arch.perTarget) {
+        metPerTarget(path);
+        if (respelling_.view)
+          if (auto viewed = viewForTarget(text ? *text : (*buffer)->getBuffer(), path, respelling_.view))
+            text = std::move(viewed);
+      }
+      it->second = std::move(text);
     }
     return it->second ? &*it->second : nullptr;
   }
@@ -265,7 +264,7 @@ public:
     if (reason == EnterFile && !pp_.getPreprocessorOpts().ImplicitPCHInclude.empty()) link_.pastPreamble = true;
     if (reason == ExitFile)
       if (auto file = pp_.getSourceManager().getFileEntryRefForID(previous))
-        link_.pastPreamble = file->getName().ends_with("/__clang_cuda_runtime_wrapper.h");
+        link_.pastPreamble = file->getName().ends_with(std::string("/") + kCudaRuntimeWrapper);
   }
 
 private:

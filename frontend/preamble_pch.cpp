@@ -24,7 +24,6 @@ namespace circle {
 namespace {
 
 constexpr const char* kPreambleMain = "/<circle>/preamble.cu";
-constexpr const char* kWrapper = "__clang_cuda_runtime_wrapper.h";
 
 std::string cacheDirFromEnvironment() {
   if (auto dir = llvm::sys::Process::GetEnv("CIRCLE_CACHE_DIR")) return *dir == "off" || dir->empty() ? "" : *dir;
@@ -185,7 +184,7 @@ std::string circleCacheDir() { return cacheDirFromEnvironment(); }
 std::optional<PreamblePch> usePreamblePch(clang::CompilerInvocation& inv,
                                           llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs, PhaseReport& report) {
   auto& includes = inv.getPreprocessorOpts().Includes;
-  if (includes.size() < 2 || !isPreludeFile(includes[0]) || !llvm::StringRef(includes[1]).ends_with(kWrapper) ||
+  if (includes.size() < 2 || !isPreludeFile(includes[0]) || !llvm::StringRef(includes[1]).ends_with(kCudaRuntimeWrapper) ||
       !inv.getPreprocessorOpts().ImplicitPCHInclude.empty() || inv.getFrontendOpts().Inputs.size() != 1)
     return std::nullopt;
   std::string dir = circleCacheDir();

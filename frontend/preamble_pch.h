@@ -25,6 +25,10 @@ namespace circle {
 
 class PhaseReport;
 
+// Clang's CUDA runtime wrapper, the preamble's second implicit include (after circle's
+// prelude): where the preamble ends.
+inline constexpr const char* kCudaRuntimeWrapper = "__clang_cuda_runtime_wrapper.h";
+
 // $CIRCLE_CACHE_DIR, else $XDG_CACHE_HOME/circle, else ~/.cache/circle; empty when
 // off (CIRCLE_CACHE_DIR=off) or there is no home.
 std::string circleCacheDir();
