@@ -54,6 +54,59 @@ template <class... __N> constexpr int __circle_pack_count(__N... __n) {
   for (long long __l : __lengths) __m = __l < __m ? __l : __m;
   return __m < 0 ? 0 : (int)__m;
 }
+// Circle's slice x[begin:end:step] of n elements. An index below 0 counts from the end
+// (-1 is n, one past the last); indices are clamped to [0, n]. A positive step visits
+// begin, begin + step, ... before end (begin 0 and end n when left out); a negative
+// step the half-open [end, begin) down from begin - 1 (begin n and end 0 when left out),
+// so x[::-1] is x reversed.
+struct __circle_slice_bounds {
+  long long __start, __step, __count;
+  constexpr long long __at(long long __i) const { return __start + __i * __step; }
+};
+constexpr long long __circle_slice_index(long long __n, long long __x) {
+  return __x < 0 ? (__x + __n + 1 < 0 ? 0 : __x + __n + 1) : __x > __n ? __n : __x;
+}
+constexpr __circle_slice_bounds __circle_slice_of(long long __n, bool __hb, long long __b, bool __he, long long __e,
+                                                  long long __s) {
+  return __s > 0 ? __circle_slice_bounds{__hb ? __circle_slice_index(__n, __b) : 0, __s,
+                                         __circle_range_count(__hb ? __circle_slice_index(__n, __b) : 0,
+                                                              __he ? __circle_slice_index(__n, __e) : __n, __s)}
+       : __s < 0 ? __circle_slice_bounds{(__hb ? __circle_slice_index(__n, __b) : __n) - 1, __s,
+                                         __circle_range_count(__hb ? __circle_slice_index(__n, __b) : __n,
+                                                              __he ? __circle_slice_index(__n, __e) : 0, __s)}
+                 : __circle_slice_bounds{0, 0, 0};
+}
+#if __cplusplus >= 201703L
+// Circle's fold over a dynamic pack, left to right (the only direction Circle folds
+// them). __elem(i) is the pattern's i-th value; __step(acc, i) is `acc op pattern_i` or
+// `f(acc, pattern_i)`, which reads the element itself so that && and || stop reading.
+// (... op pack): the accumulator has the pattern's type; an empty pack gives __empty.
+template <class __E, class __S, class __D>
+constexpr auto __circle_fold_unary(int __n, __E __elem, __S __step, __D&& __empty) -> __decay(decltype(__elem(0))) {
+  if (__n <= 0) return static_cast<__D&&>(__empty);
+  __decay(decltype(__elem(0))) __acc = __elem(0);
+  for (int __i = 1; __i < __n; ++__i) __acc = __step(__acc, __i);
+  return __acc;
+}
+// (init op ... op pack): the result goes into (a copy of) the initializer; an lvalue
+// initializer that op hands back (std::cout << ... << x[:]) stays that object.
+template <class __I, class __S> constexpr decltype(auto) __circle_fold_into(int __n, __I&& __init, __S __step) {
+  using __R = decltype(__step(static_cast<__I&&>(__init), 0));
+  if constexpr (__is_lvalue_reference(__R) && __is_same(__remove_cvref(__R), __remove_cvref(__I))) {
+    __remove_reference_t(__R)* __acc = &__init;
+    for (int __i = 0; __i < __n; ++__i) __acc = &__step(*__acc, __i);
+    return *__acc;
+  } else {
+    __decay(__I) __acc = static_cast<__I&&>(__init);
+    for (int __i = 0; __i < __n; ++__i) __acc = __step(__acc, __i);
+    return __acc;
+  }
+}
+// What an empty (... op pack) without a default gives: the value-initialized pattern type.
+struct __circle_value_init {
+  template <class __T> constexpr operator __T() const { return __T(); }
+};
+#endif
 )";
 
 // Circle's reflection on enumerations, by type (dialect/enum_reflection.h): after each

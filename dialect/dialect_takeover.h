@@ -261,6 +261,9 @@ private:
   // parameters, capture list, mutable, noexcept or trailing return type), not a
   // braced initializer.
   static bool holdsLambdaBody(const std::vector<RawToken>& t);
+  // `if (...) {`, `while (...) {`, `switch (...) {` whose condition holds a dynamic
+  // fold: the header respelled into `out`, the lexer past its ')'. False when it is not one.
+  bool takeBlockHeader(clang::Lexer& lexer, Lookahead& header, std::vector<clang::Token>& out);
 
   // P2392's `operator is`, `A is B` and member type traits (`T.is_reference`) right
   // after `tok`: read before the parser sees them (dialect/pattern_matching.h).

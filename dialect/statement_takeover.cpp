@@ -278,6 +278,7 @@ void DialectTakeover::takeStatements(clang::Lexer& fileLexer, std::vector<clang:
         }
         if (inspect) plan = std::get<RewritePlan>(*inspect);
       }
+      if (!plan && takeBlockHeader(*lexer, next, out)) break; // its block's statements come after its '{'
       if (!plan) break;
       materialize(*plan, whole.tokens, out, &whole.raw);
       seekAfter(*lexer, whole.raw.back());
@@ -313,6 +314,37 @@ void DialectTakeover::takeStatements(clang::Lexer& fileLexer, std::vector<clang:
     seekAfter(*lexer, next.raw.back());
   }
   enter(out);
+}
+
+bool DialectTakeover::takeBlockHeader(clang::Lexer& lexer, Lookahead& header, std::vector<clang::Token>& out) {
+  const std::vector<RawToken>& t = header.raw;
+  size_t i = t.size() >= 2 && t[0].is("else") ? 1 : 0;
+  if (t.size() < i + 4 || t.back().kind != tok::l_brace || !(t[i].is("if") || t[i].is("while") || t[i].is("switch")))
+    return false;
+  size_t open = i + 1;
+  while (open < t.size() && t[i].is("if") && (t[open].is("constexpr") || t[open].kind == tok::exclaim)) ++open;
+  if (open >= t.size() || t[open].kind != tok::l_paren || matchingClose(t, open) != t.size() - 2) return false;
+  std::vector<RawToken> statement(t.begin(), t.end() - 1); // the header, as a statement ending at its ')'
+  statement.push_back({tok::semi, t.back().offset, 0, ";"});
+  if (!mayExpandPacks(statement)) return false;
+  std::variant<RewritePlan, DialectError> planned = planPackExpansion(statement);
+  RewritePlan plan;
+  if (auto* e = std::get_if<DialectError>(&planned)) {
+    pp_.Diag(header.tokens[e->token].getLocation(), error_) << e->message;
+    plan.keep(0, open); // the condition dropped for a 0, which says nothing more
+    plan.add("(0)", open);
+  } else {
+    for (const PlanPiece& piece : std::get<RewritePlan>(planned).pieces()) {
+      if (piece.original == (long)statement.size() - 1) continue; // the ';'
+      if (piece.original >= 0) plan.keep(piece.original);
+      else plan.add(piece.text, piece.anchor);
+    }
+  }
+  header.raw.pop_back(); // the '{' comes from the file
+  header.tokens.pop_back();
+  materialize(plan, header.tokens, out, &header.raw);
+  seekAfter(lexer, header.raw.back());
+  return true;
 }
 
 std::optional<std::variant<RewritePlan, DialectError>> DialectTakeover::planStatement(const std::vector<RawToken>& t) {

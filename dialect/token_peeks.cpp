@@ -109,6 +109,22 @@ bool DialectTakeover::takeStringTrait(clang::Lexer& lexer, const RawToken& befor
 bool DialectTakeover::holdsLambdaBody(const std::vector<RawToken>& t) {
   int depth = 0;
   for (size_t k = 0; k < t.size(); ++k) {
+    if (t[k].kind == tok::l_brace && depth == 0 && k > 0 && t[k - 1].kind == tok::r_square) {
+      // `auto f = [&] {`: a lambda's introducer, not an array's `int a[] {`.
+      int squares = 0;
+      size_t open = k - 1;
+      for (; open-- > 0;) {
+        if (t[open].kind == tok::r_square) ++squares;
+        else if (t[open].kind == tok::l_square && squares-- == 0) break;
+      }
+      if (open != std::string::npos) {
+        const RawToken* before = open > 0 ? &t[open - 1] : nullptr;
+        bool operand = before && ((before->kind == tok::raw_identifier && !before->is("return")) ||
+                                  before->kind == tok::r_paren || before->kind == tok::r_square ||
+                                  before->kind == tok::greater || tok::isLiteral(before->kind));
+        if (!operand) return true;
+      }
+    }
     if (t[k].kind == tok::l_brace && depth > 0 && k > 0) {
       const RawToken& before = t[k - 1];
       if (before.kind == tok::r_paren || before.kind == tok::r_square || before.is("mutable") ||
