@@ -215,6 +215,43 @@ size_t expressionStart(const std::vector<RawToken>& t, size_t begin, size_t semi
 
 } // namespace
 
+bool expandsOwnDependentPacks(const std::vector<RawToken>& t, size_t open, size_t close, const EnumRegistry& enums) {
+  bool ellipsis = false, packs = false;
+  int depth = 0;
+  for (size_t k = open + 1; k < close; ++k) {
+    if (opensBracket(t[k].kind)) ++depth;
+    else if (closesBracket(t[k].kind)) --depth;
+    else if (depth == 0 && t[k].kind == tok::ellipsis && !(k > open + 1 && t[k - 1].is("sizeof")) && !isIntPack(t, k - 1))
+      ellipsis = true;
+    if (isMultiConditional(t, k)) packs = true;
+    else if (std::optional<Ref> ref = dependentRef(t, k, enums)) packs |= ref->kind != Ref::Count;
+  }
+  return ellipsis && packs;
+}
+
+std::optional<DialectError> planDependentGroup(const std::vector<RawToken>& t, size_t open, const EnumRegistry& enums,
+                                              bool inBlock, RewritePlan& plan) {
+  size_t close = matchingClose(t, open);
+  std::string enumName;
+  for (size_t k = open + 1; k < close; ++k)
+    if (std::optional<Ref> ref = dependentRef(t, k, enums); ref && ref->kind != Ref::Count) {
+      if (!enumName.empty() && enumName != ref->enumName)
+        return DialectError{k, "circle expands the packs of one template enum at a time ('" + enumName + "' and '" +
+                                   ref->enumName.str() + "')"};
+      enumName = ref->enumName.str();
+    }
+  Planner planner(t, enums, inBlock, plan);
+  plan.keep(open);
+  if (!enumName.empty()) // the group's parentheses twice: a fold's are part of it
+    plan.add("::__circle_enum_apply<" + enumName + ">(" + std::string(inBlock ? "[&]" : "[]") +
+                 "<int... __circle_i>() { return (",
+             open);
+  planner.expression(open + 1, close, enumName.empty() ? "" : "__circle_i");
+  if (!enumName.empty()) plan.add("); })", close);
+  plan.keep(close);
+  return planner.error;
+}
+
 void planDependentExpression(const std::vector<RawToken>& t, size_t from, size_t to, const EnumRegistry& enums,
                              RewritePlan& plan) {
   Planner(t, enums, true, plan).expression(from, to, "");
@@ -273,8 +310,26 @@ std::optional<std::variant<RewritePlan, DialectError>> planDependentPacks(const 
     planner.expression(begin, semi - 1, "__circle_i");
     plan.add("; })", semi - 1);
     plan.keep(semi);
+  } else if (size_t start = expressionStart(t, begin, semi); start == begin) {
+    // No initializer nor return to take whole: each group whose own '...' expands the
+    // packs (a fold's or a multi-conditional's parentheses, in a condition, a case
+    // label, a static_assert, a braced list, an array's bound) takes them.
+    RewritePlan grouped;
+    Planner outside(t, enums, inBlock, grouped);
+    size_t run = 0;
+    for (size_t i = 0; i < semi; ++i) {
+      size_t close = t[i].kind == tok::l_paren ? matchingClose(t, i) : npos;
+      if (close == npos || close >= semi || !expandsOwnDependentPacks(t, i, close, enums)) continue;
+      outside.expression(run, i, "");
+      if (auto e = planDependentGroup(t, i, enums, inBlock, grouped)) return *e;
+      run = i = close;
+      ++run;
+    }
+    outside.expression(run, semi, "");
+    grouped.keep(semi);
+    if (outside.error) return *outside.error;
+    return grouped;
   } else {
-    size_t start = expressionStart(t, begin, semi);
     plan.keep(begin, start);
     if (packs) plan.add("::__circle_enum_apply<" + enumName.str() + ">(" + capture + "<int... __circle_i>() { return", start);
     planner.expression(start, semi, packs ? "__circle_i" : "");

@@ -36,6 +36,15 @@ bool holdsMultiConditional(const std::vector<RawToken>& statement);
 std::optional<std::variant<RewritePlan, DialectError>> planDependentPacks(const std::vector<RawToken>& statement,
                                                                          const EnumRegistry& enums, bool inBlock);
 
+// Does the group t[open, close] expand, with a '...' of its own depth (a fold's, a
+// multi-conditional's), a template enum's packs or hold a multi-conditional?
+bool expandsOwnDependentPacks(const std::vector<RawToken>& t, size_t open, size_t close, const EnumRegistry& enums);
+
+// That group, opened at t[open], into `plan`: the packs read by index inside
+// `::__circle_enum_apply<E>([&]<int... __circle_i>() { return (group); })`.
+std::optional<DialectError> planDependentGroup(const std::vector<RawToken>& t, size_t open, const EnumRegistry& enums,
+                                               bool inBlock, RewritePlan& plan);
+
 // An expression t[from, to) with no pack of its own (a @meta for's count): its
 // template enums' traits respelled into `plan`.
 void planDependentExpression(const std::vector<RawToken>& t, size_t from, size_t to, const EnumRegistry& enums,

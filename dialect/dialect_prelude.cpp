@@ -177,6 +177,7 @@ template <class __En> struct __circle_en_traits;
 template <auto __V, class __N, class... __A> struct __circle_en_traits<__circle_en<__V, __N, __A...>> {
   static constexpr auto value = __V;
   static constexpr const char* name = __N::__s;
+  using __chars = __N;
   template <class __X> static constexpr bool has = __circle_has_av<__X, __circle_attrs<__A...>>::value;
   template <class __X> static constexpr typename __X::type attribute() {
     static_assert(!__is_void(typename __X::type), "a flag attribute has no value: test it with @has_attribute");
@@ -192,6 +193,7 @@ template <class __E, class __N, class... __En> struct __circle_enum<__E, __circl
   // One more than the enumerators: an enum may have none.
   static constexpr __E values[] = {__circle_en_traits<__En>::value..., __E()};
   static constexpr const char* names[] = {__circle_en_traits<__En>::name..., nullptr};
+  template <int __I> using __name_chars = typename __circle_en_traits<__type_pack_element<__I, __En...>>::__chars;
   static constexpr int index(__E __v) {
     for (int __i = 0; __i < count; ++__i)
       if (values[__i] == __v) return __i;
@@ -241,7 +243,9 @@ template <class __E> constexpr const char* __circle_type_name = __circle_enum<__
 template <__circle_string __S> constexpr const char* __circle_static_string = __S.__d;
 #endif
 template <class __E, int __I> constexpr __E __circle_enum_value_at = __circle_enum<__E>::values[__I];
-template <class __E, int __I> constexpr const char* __circle_enum_name_at = __circle_enum<__E>::names[__I];
+// The name as the string literal Circle gives (sizeof counts its characters and the 0).
+template <class __E, int __I>
+constexpr auto& __circle_enum_name_at = __circle_enum<__E>::template __name_chars<__I>::__s;
 template <class __T, __T... __I> struct __circle_int_list {};
 // A template's enum packs (dialect/dependent_packs.h): f.operator()<0, 1, ..., n-1>().
 template <class __F, int... __I> constexpr decltype(auto) __circle_apply_indices(__F& __f, __circle_int_list<int, __I...>) {

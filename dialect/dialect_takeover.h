@@ -123,7 +123,9 @@ private:
     size_t bodyFrom = 0, labelsEnd = 0;
     RewritePlan count;
     unsigned resume = 0;
+    bool wrapped = false; // the body of an if/else/loop/label: the blocks are one statement
   };
+  bool wrapNextReplay_ = false;
   static constexpr int kMaxGuardedCases = 64;
 
   std::vector<clang::Token> metaForBlock(const Replay& r, bool first);
@@ -264,6 +266,9 @@ private:
   // `if (...) {`, `while (...) {`, `switch (...) {` whose condition holds a dynamic
   // fold: the header respelled into `out`, the lexer past its ')'. False when it is not one.
   bool takeBlockHeader(clang::Lexer& lexer, Lookahead& header, std::vector<clang::Token>& out);
+  // `if (c) @meta for ...`, `else`, a loop's or a label's: the prefix into `out`, then the
+  // @meta for started as one statement. NotTaken when `s` is not one.
+  Meta takeMetaAfterPrefix(clang::Lexer& lexer, const Lookahead& s, std::vector<clang::Token>& out);
 
   // P2392's `operator is`, `A is B` and member type traits (`T.is_reference`) right
   // after `tok`: read before the parser sees them (dialect/pattern_matching.h).

@@ -1,5 +1,7 @@
 #include "dialect/dynamic_folds.h"
 
+#include "dialect/dependent_packs.h"
+
 namespace circle {
 
 namespace {
@@ -152,9 +154,26 @@ std::variant<std::vector<DynamicFold>, DialectError> findDynamicFolds(const std:
 
 std::vector<TokenSpan> ExpansionWriter::foldSpans(size_t from, size_t to) const {
   std::vector<TokenSpan> spans;
-  for (const DynamicFold& f : folds_)
-    if (f.open >= from && f.close < to && (spans.empty() || f.open > spans.back().to - 1))
-      spans.push_back({f.open, f.close + 1});
+  for (size_t open = from; open < to; ++open) {
+    bool fold = false;
+    for (const DynamicFold& f : folds_) fold |= f.open == open;
+    // A multi-conditional's group: its `int...` is its own index.
+    bool multiConditional = false;
+    if (t_[open].kind == tok::l_paren) {
+      size_t close = matchingClose(t_, open);
+      int depth = 0;
+      for (size_t k = open + 1; close != npos && k < close && !multiConditional; ++k) {
+        if (opensBracket(t_[k].kind)) ++depth;
+        else if (closesBracket(t_[k].kind)) --depth;
+        else multiConditional = depth == 0 && t_[k].kind == tok::ellipsis && t_[k + 1].kind == tok::question;
+      }
+    }
+    if (!fold && !multiConditional) continue;
+    size_t close = matchingClose(t_, open);
+    if (close == npos || close >= to) continue;
+    spans.push_back({open, close + 1});
+    open = close;
+  }
   return spans;
 }
 
@@ -164,13 +183,15 @@ std::variant<bool, DialectError> ExpansionWriter::write(size_t from, size_t to, 
     const DynamicFold* fold = nullptr;
     for (const DynamicFold& f : folds_)
       if (f.open == i) fold = &f;
-    if (fold) {
-      auto done = writeFold(*fold);
-      if (auto* e = std::get_if<DialectError>(&done)) {
-        if (!error_) error_ = *e;
-        return done;
-      }
-      i = fold->close + 1;
+    std::variant<bool, DialectError> done = false;
+    if (fold) done = writeFold(*fold);
+    else if (t_[i].kind == tok::l_paren) done = writeEnumGroup(i);
+    if (auto* e = std::get_if<DialectError>(&done)) {
+      if (!error_) error_ = *e;
+      return done;
+    }
+    if (std::get<bool>(done)) {
+      i = matchingClose(t_, i) + 1;
     } else if (packs) {
       i = packs_.element(*packs, id, i, index);
     } else {
@@ -180,13 +201,41 @@ std::variant<bool, DialectError> ExpansionWriter::write(size_t from, size_t to, 
   return true;
 }
 
+std::variant<bool, DialectError> ExpansionWriter::writeEnumGroup(size_t open) {
+  if (!enums_) return false;
+  size_t close = matchingClose(t_, open);
+  if (close == npos) return false;
+  bool multiConditional = false;
+  for (size_t i = open; i < close && !multiConditional; ++i)
+    multiConditional = t_[i].kind == tok::ellipsis && t_[i + 1].kind == tok::question;
+  bool enumPack = false;
+  for (size_t i = open; i < close; ++i) {
+    if (isSliceBracket(t_, i) || isRangePack(t_, i) || (isIntPack(t_, i) && !multiConditional)) return false;
+    enumPack |= enumPackRef(t_, i, *enums_).has_value();
+  }
+  if (!enumPack) return false;
+  // A multi-conditional reads even a noted enum's packs through the registry, by index.
+  static const EnumRegistry none;
+  const EnumRegistry& byIndex = multiConditional ? none : *enums_;
+  if (expandsOwnDependentPacks(t_, open, close, byIndex)) {
+    if (auto e = planDependentGroup(t_, open, byIndex, blockScope_, plan_)) return *e;
+    return true;
+  }
+  if (multiConditional) return false; // an inner group's
+  RewritePlan group;
+  auto done = planEnumPackExpansions(t_, open, close + 1, *enums_, group);
+  if (std::holds_alternative<DialectError>(done) || !std::get<bool>(done)) return done;
+  plan_.append(group);
+  return true;
+}
+
 std::variant<bool, DialectError> ExpansionWriter::writeFold(const DynamicFold& f) {
   auto found = findDynamicPacks(t_, f.pattern.from, f.pattern.to, foldSpans(f.pattern.from, f.pattern.to));
   if (auto* e = std::get_if<DialectError>(&found)) return *e;
   const DynamicPacks& packs = std::get<DynamicPacks>(found);
   std::string n = std::to_string(f.id), index = "__circle_i" + n, elem = "__circle_elem" + n;
   plan_.keep(f.open);
-  plan_.add("[&]() -> decltype(auto) {", f.open);
+  plan_.add(capture_ + "() -> decltype(auto) {", f.open);
   auto head = packs_.head(packs, f.id, f.open);
   if (auto* e = std::get_if<DialectError>(&head)) return *e;
   plan_.add("auto " + elem + " = [&](int " + index + ") -> decltype(auto) { return ", f.pattern.from);

@@ -16,6 +16,7 @@
 //      return ::__circle_fold_unary(__circle_count1, __circle_elem1, <step>, <empty>); }())
 #pragma once
 #include "dialect/dynamic_packs.h"
+#include "dialect/enum_reflection.h"
 
 #include <optional>
 
@@ -39,8 +40,15 @@ std::variant<std::vector<DynamicFold>, DialectError> findDynamicFolds(const std:
 // its packs' elements.
 class ExpansionWriter {
 public:
-  ExpansionWriter(const std::vector<RawToken>& t, RewritePlan& plan, const std::vector<DynamicFold>& folds)
-      : t_(t), plan_(plan), folds_(folds), packs_(t, plan) {}
+  // `blockScope`: in a function, where the folds' lambdas capture by reference; elsewhere
+  // (a namespace-scope or member initializer) C++ lets a lambda capture nothing.
+  // With `enums`, a parenthesised group that holds enum packs and no dynamic ones is
+  // the enum expansion's (dialect/enum_reflection.h): a fold over an enum's values in a
+  // condition, a case label, or inside a statement's dynamic expansion.
+  ExpansionWriter(const std::vector<RawToken>& t, RewritePlan& plan, const std::vector<DynamicFold>& folds,
+                  bool blockScope, const EnumRegistry* enums = nullptr)
+      : t_(t), plan_(plan), folds_(folds), packs_(t, plan), capture_(blockScope ? "[&]" : "[]"), blockScope_(blockScope),
+        enums_(enums) {}
   // The spans of the outermost folds in t[from, to): their packs are theirs.
   std::vector<TokenSpan> foldSpans(size_t from, size_t to) const;
   std::variant<bool, DialectError> write(size_t from, size_t to, const DynamicPacks* packs = nullptr, int id = 0,
@@ -52,10 +60,15 @@ public:
 private:
   std::optional<DialectError> error_;
   std::variant<bool, DialectError> writeFold(const DynamicFold& f);
+  // The enum packs' expansions in the group opened at t[open]; false when it has none.
+  std::variant<bool, DialectError> writeEnumGroup(size_t open);
   const std::vector<RawToken>& t_;
   RewritePlan& plan_;
   const std::vector<DynamicFold>& folds_;
   DynamicPackWriter packs_;
+  std::string capture_;
+  bool blockScope_;
+  const EnumRegistry* enums_;
 };
 
 } // namespace circle

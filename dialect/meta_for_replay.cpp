@@ -6,9 +6,10 @@ std::vector<clang::Token> DialectTakeover::metaForBlock(const Replay& r, bool fi
   RewritePlan plan;
   bool guarded = r.labelsEnd > 0;
   if (!first) plan.add(guarded ? "} }" : "}", r.head.tokens.size() - 1);
+  if (first && r.wrapped) plan.add("{", 0);
   if (first && guarded) {
     plan.add("static_assert((", r.anchor);
-    for (const PlanPiece& p : r.count.pieces()) p.original >= 0 ? plan.keep(p.original) : plan.add(p.text, p.anchor);
+    plan.append(r.count);
     plan.add(") <= " + std::to_string(kMaxGuardedCases) + ", \"circle's @meta for gives case labels to at most " +
                  std::to_string(kMaxGuardedCases) + " values of a count only the compiler knows\");",
              r.anchor);
@@ -25,10 +26,12 @@ std::vector<clang::Token> DialectTakeover::metaForBlock(const Replay& r, bool fi
       plan.add("if constexpr (", r.anchor);
       plan.keep(r.declTo - 1);
       plan.add("< (", r.anchor);
-      for (const PlanPiece& p : r.count.pieces()) p.original >= 0 ? plan.keep(p.original) : plan.add(p.text, p.anchor);
+      plan.append(r.count);
       plan.add(")) {", r.anchor);
     }
   }
+  else if (r.wrapped)
+    plan.add("}", r.head.tokens.size() - 1);
   std::vector<clang::Token> out;
   materialize(plan, r.head.tokens, out);
   return out;
@@ -103,6 +106,7 @@ DialectTakeover::Meta DialectTakeover::startMetaFor(clang::Lexer& lexer, const L
   Replay r{lexer.getFileID(), (unsigned)t[close + 1].offset, (unsigned)t[bodyEnd].offset, {}, open + 1, *colon,
            *colon + 1, std::move(*values)};
   r.resume = r.open;
+  r.wrapped = wrapNextReplay_;
   size_t headEnd = close + 1;
   if (labels && !metaValues(t, *colon + 1, close, overEnum, error)) {
     r.bodyFrom = close + 2;

@@ -38,7 +38,7 @@ size_t planPrefix(const std::vector<RawToken>& t, size_t end, RewritePlan& plan,
     } else if (t[i].is("case")) {
       size_t colon = freeColon(t, i + 1, end);
       if (colon == npos) return i;
-      plan.keep(i, colon + 1);
+      keep(i, colon + 1);
       i = colon + 1;
     } else if (i + 1 < end && t[i].kind == tok::raw_identifier && t[i + 1].kind == tok::colon) {
       plan.keep(i, i + 2); // a label, or `default:`
@@ -64,25 +64,28 @@ bool mayExpandPacks(const std::vector<RawToken>& s, const EnumRegistry* enums) {
   return false;
 }
 
-std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawToken>& t, const EnumRegistry* enums) {
+std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawToken>& t, const EnumRegistry* enums,
+                                                          bool blockScope) {
   size_t semi = t.size() - 1;
   auto foundFolds = findDynamicFolds(t, 0, semi);
   if (auto* e = std::get_if<DialectError>(&foundFolds)) return *e;
   const std::vector<DynamicFold>& folds = std::get<std::vector<DynamicFold>>(foundFolds);
   RewritePlan plan;
-  ExpansionWriter writer(t, plan, folds);
+  ExpansionWriter writer(t, plan, folds, blockScope, enums);
   size_t begin = planPrefix(t, semi, plan, &writer);
-  if (enums && folds.empty()) {
-    RewritePlan withEnums = plan;
-    std::variant<bool, DialectError> done = planEnumPackExpansions(t, begin, t.size(), *enums, withEnums);
-    if (auto* e = std::get_if<DialectError>(&done)) return *e;
-    if (std::get<bool>(done)) return withEnums;
-  }
   bool expanded = semi > begin && t[semi - 1].kind == tok::ellipsis;
   size_t end = expanded ? semi - 1 : semi; // the expression is t[begin, end)
   auto found = findDynamicPacks(t, begin, end, writer.foldSpans(begin, end));
   if (auto* e = std::get_if<DialectError>(&found)) return *e;
   const DynamicPacks& packs = std::get<DynamicPacks>(found);
+  // Enum packs expand first, unless the statement expands dynamic ones: then an enum
+  // fold inside is a group the writer gives to the enum expansion.
+  if (enums && folds.empty() && packs.empty()) {
+    RewritePlan withEnums = plan;
+    std::variant<bool, DialectError> done = planEnumPackExpansions(t, begin, t.size(), *enums, withEnums);
+    if (auto* e = std::get_if<DialectError>(&done)) return *e;
+    if (std::get<bool>(done)) return withEnums;
+  }
   auto written = [&](std::variant<bool, DialectError> done) -> std::optional<DialectError> {
     if (auto* e = std::get_if<DialectError>(&done)) return *e;
     return std::nullopt;

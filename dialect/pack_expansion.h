@@ -28,7 +28,7 @@ bool mayExpandPacks(const std::vector<RawToken>& statement, const EnumRegistry* 
 // `statement` ends with its ';'. Returns the plan, or what is wrong. With `enums`,
 // packs of enum traits expand first (dialect/enum_reflection.h).
 std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawToken>& statement,
-                                                          const EnumRegistry* enums = nullptr);
+                                                          const EnumRegistry* enums = nullptr, bool blockScope = true);
 
 // Keeps a statement's leading if/while/for/switch headers, else, do and labels in
 // `plan`; returns the index of the first token after them (before `end`).

@@ -25,6 +25,7 @@ public:
     for (size_t i = from; i < to; ++i) keep(i);
   }
   void add(std::string text, size_t anchor) { pieces_.push_back({-1, std::move(text), anchor}); }
+  void append(const RewritePlan& other) { pieces_.insert(pieces_.end(), other.pieces_.begin(), other.pieces_.end()); }
   const std::vector<PlanPiece>& pieces() const { return pieces_; }
   bool empty() const { return pieces_.empty(); }
 

@@ -5,6 +5,11 @@ namespace circle {
 bool mayHoldPacks(llvm::StringRef text) {
   if (text.contains("[:") || text.contains('@') || text.contains(".enum_") || text.contains("...?")) return true;
   if (text.contains("operator is") || text.contains("operator as")) return true;
+  // User attributes, `using nt [[attribute(128)]] = int;` and an enumerator's `[[ .nt = 64 ]]`.
+  for (size_t at = text.find("[["); at != llvm::StringRef::npos; at = text.find("[[", at + 2)) {
+    llvm::StringRef next = text.substr(at + 2).ltrim(" \t\r\n");
+    if (next.starts_with("attribute") || next.starts_with(".")) return true;
+  }
   // inspect (x) {, and Circle's member type traits: not a member function's call
   // (`f.is_open()`, `l.remove_if(...)`), which ordinary code says often.
   for (llvm::StringRef word : {"inspect", ".is_reference", ".is_lvalue_reference", ".is_rvalue_reference", ".is_pointer",
@@ -290,6 +295,9 @@ void DialectTakeover::takeStatements(clang::Lexer& fileLexer, std::vector<clang:
       seekAfter(*lexer, next.raw.back());
       continue;
     }
+    Meta prefixed = takeMetaAfterPrefix(*lexer, next, out);
+    if (prefixed == Meta::Started) return;
+    if (prefixed == Meta::Dropped) continue;
     if (next.raw[0].kind == tok::unknown && next.raw[0].text == "@" && next.raw.size() > 1) {
       // What came before goes in front of the construct's tokens, entered with them:
       // streams entered one after the other are read last first, and a statement
@@ -316,6 +324,30 @@ void DialectTakeover::takeStatements(clang::Lexer& fileLexer, std::vector<clang:
   enter(out);
 }
 
+DialectTakeover::Meta DialectTakeover::takeMetaAfterPrefix(clang::Lexer& lexer, const Lookahead& s,
+                                                           std::vector<clang::Token>& out) {
+  RewritePlan prefix;
+  size_t at = planStatementPrefix(s.raw, s.raw.size(), prefix);
+  if (at == 0 || at + 2 >= s.raw.size() || s.raw[at].kind != tok::unknown || s.raw[at].text != "@" ||
+      !s.raw[at + 1].is("meta") || !s.raw[at + 2].is("for"))
+    return Meta::NotTaken;
+  materialize(prefix, s.tokens, out, &s.raw);
+  Lookahead meta;
+  meta.raw.assign(s.raw.begin() + at, s.raw.end());
+  meta.tokens.assign(s.tokens.begin() + at, s.tokens.end());
+  // The replayed form is one block per value: braced as one, the body of what is before it.
+  wrapNextReplay_ = true;
+  Meta started = startMetaFor(lexer, meta, out);
+  wrapNextReplay_ = false;
+  if (started == Meta::Started) return started;
+  if (started == Meta::NotTaken) {
+    pp_.Diag(meta.tokens[0].getLocation(), error_) << "circle does not take this '@meta' statement here (dialect/README.md)";
+    seekAfter(lexer, s.raw.back());
+  }
+  lexText(";", s.tokens[at].getLocation(), out); // what comes before gets an empty body
+  return Meta::Dropped;
+}
+
 bool DialectTakeover::takeBlockHeader(clang::Lexer& lexer, Lookahead& header, std::vector<clang::Token>& out) {
   const std::vector<RawToken>& t = header.raw;
   size_t i = t.size() >= 2 && t[0].is("else") ? 1 : 0;
@@ -326,15 +358,15 @@ bool DialectTakeover::takeBlockHeader(clang::Lexer& lexer, Lookahead& header, st
   if (open >= t.size() || t[open].kind != tok::l_paren || matchingClose(t, open) != t.size() - 2) return false;
   std::vector<RawToken> statement(t.begin(), t.end() - 1); // the header, as a statement ending at its ')'
   statement.push_back({tok::semi, t.back().offset, 0, ";"});
-  if (!mayExpandPacks(statement)) return false;
-  std::variant<RewritePlan, DialectError> planned = planPackExpansion(statement);
+  std::optional<std::variant<RewritePlan, DialectError>> planned = planStatement(statement);
+  if (!planned) return false;
   RewritePlan plan;
-  if (auto* e = std::get_if<DialectError>(&planned)) {
+  if (auto* e = std::get_if<DialectError>(&*planned)) {
     pp_.Diag(header.tokens[e->token].getLocation(), error_) << e->message;
     plan.keep(0, open); // the condition dropped for a 0, which says nothing more
     plan.add("(0)", open);
   } else {
-    for (const PlanPiece& piece : std::get<RewritePlan>(planned).pieces()) {
+    for (const PlanPiece& piece : std::get<RewritePlan>(*planned).pieces()) {
       if (piece.original == (long)statement.size() - 1) continue; // the ';'
       if (piece.original >= 0) plan.keep(piece.original);
       else plan.add(piece.text, piece.anchor);
@@ -361,8 +393,12 @@ std::optional<std::variant<RewritePlan, DialectError>> DialectTakeover::planStat
     attributes_.insert(d.name);
     return std::move(d.plan);
   }
-  bool enumPacks = false;
+  bool enumPacks = false, dynamicPacks = false;
   for (size_t i = 0; i < t.size() && !enumPacks; ++i) enumPacks = enumPackRef(t, i, enums_).has_value();
+  for (size_t i = 0; i < t.size() && !dynamicPacks; ++i) dynamicPacks = isSliceBracket(t, i) || isRangePack(t, i);
+  // A statement that expands dynamic packs gives its enum groups (folds, multi-conditionals)
+  // to the enum planners itself (dialect/dynamic_folds.h).
+  if (dynamicPacks) return planPackExpansion(t, &enums_, scopes_.current() == ScopeTracker::Kind::Block);
   if (!enumPacks)
     if (auto dependent = planDependentPacks(t, enums_, scopes_.current() == ScopeTracker::Kind::Block))
       return dependent;
@@ -384,7 +420,8 @@ std::optional<std::variant<RewritePlan, DialectError>> DialectTakeover::planStat
       }
     return std::nullopt;
   }
-  std::variant<RewritePlan, DialectError> plan = planPackExpansion(t, &enums_);
+  std::variant<RewritePlan, DialectError> plan =
+      planPackExpansion(t, &enums_, scopes_.current() == ScopeTracker::Kind::Block);
   if (auto* e = std::get_if<DialectError>(&plan)) return *e;
   return std::get<RewritePlan>(std::move(plan));
 }

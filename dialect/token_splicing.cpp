@@ -29,9 +29,11 @@ bool DialectTakeover::bracedInitializer(const std::vector<RawToken>& r) {
 
 bool DialectTakeover::readStatement(clang::Lexer& lexer, Lookahead& out) {
   int depth = 0;
+  bool meta = false; // `@meta` at depth 0, maybe after an if/else/loop/label: its braced body is in the statement
   return readAhead(lexer, out, [&](const RawToken& t) {
     const std::vector<RawToken>& r = out.raw;
-    bool meta = r.size() > 1 && r[0].kind == tok::unknown && r[0].text == "@";
+    if (depth == 0 && r.size() > 1 && t.is("meta") && r[r.size() - 2].kind == tok::unknown && r[r.size() - 2].text == "@")
+      meta = true;
     if (meta && t.kind == tok::r_brace && depth == 1) return Read::Done;
     if (t.kind == tok::l_brace && depth == 0 && !meta && !bracedInitializer(r)) return Read::Stop;
     if (opensBracket(t.kind)) ++depth;
