@@ -59,6 +59,7 @@ public:
 
   void noteEnumName(llvm::StringRef name);
   void macroWrittenConstruct(const clang::Token& tok);
+  void macroWrittenTrait(const clang::Token& tok);
 
   void onToken(const clang::Token& tok);
 

@@ -2,6 +2,8 @@
 
 #include "dialect/dependent_packs.h"
 
+#include <algorithm>
+
 namespace circle {
 
 namespace {
@@ -136,8 +138,7 @@ std::variant<std::vector<DynamicFold>, DialectError> findDynamicFolds(const std:
       if (!holdsDynamicPack(t, {open + 1, e})) continue;
       if (isFoldOperator(t[e - 1]))
         return DialectError{e, "circle folds a dynamic pack from the left only, as Circle does: (... op pack)"};
-      return DialectError{e, "a dynamic pack's length is known only when the program runs: circle expands it in a "
-                             "statement (f(x[:]) ...;) or a fold ((... + x[:])), not in an argument list"};
+      continue; // an argument list's: findListExpansions
     } else { // (init f ... pack)
       size_t name = functionNameStart(t, open + 1, e);
       f.pattern = {e + 1, close};
@@ -152,9 +153,91 @@ std::variant<std::vector<DynamicFold>, DialectError> findDynamicFolds(const std:
   return folds;
 }
 
+namespace {
+
+// An integer literal, maybe negated, as the whole of t[s.from, s.to).
+std::optional<long long> literal(const std::vector<RawToken>& t, TokenSpan s) {
+  bool negative = s.to - s.from == 2 && t[s.from].kind == tok::minus;
+  if (s.to - s.from != 1 + negative || t[s.to - 1].kind != tok::numeric_constant) return std::nullopt;
+  long long v;
+  if (t[s.to - 1].text.rtrim("uUlL").getAsInteger(0, v)) return std::nullopt;
+  return negative ? -v : v;
+}
+
+// A range's length from its literal bounds, as __circle_range_count counts it.
+std::optional<long long> literalLength(const std::vector<RawToken>& t, const RangePack& r) {
+  if (r.parts.size() == 1) return literal(t, r.parts[0]);
+  std::optional<long long> b = r.parts[0].empty() ? 0 : literal(t, r.parts[0]);
+  std::optional<long long> e = r.parts[1].empty() ? 0 : literal(t, r.parts[1]);
+  std::optional<long long> s = r.parts.size() < 3 || r.parts[2].empty() ? 1 : literal(t, r.parts[2]);
+  if (!b || !e || !s) return std::nullopt;
+  long long n = *s > 0 ? (*e - *b + *s - 1) / *s : *s < 0 ? (*b - *e - *s - 1) / -*s : 0;
+  return n < 0 ? 0 : n;
+}
+
+} // namespace
+
+std::variant<std::vector<ListExpansion>, DialectError> findListExpansions(const std::vector<RawToken>& t, size_t from,
+                                                                          size_t to) {
+  std::vector<ListExpansion> lists;
+  for (size_t e = from + 1; e + 1 < to; ++e) {
+    tok::TokenKind next = t[e + 1].kind;
+    if (t[e].kind != tok::ellipsis || !(next == tok::comma || next == tok::r_brace || next == tok::r_paren)) continue;
+    if (isIntPack(t, e - 1) || t[e - 1].is("sizeof")) continue;
+    size_t start = e;
+    for (int depth = 0; start > from; --start) {
+      tok::TokenKind k = t[start - 1].kind;
+      if (closesBracket(k)) ++depth;
+      else if (opensBracket(k) && depth-- == 0) break;
+      else if (depth == 0 && (k == tok::comma || k == tok::semi)) break;
+    }
+    if (start == from || !opensBracket(t[start - 1].kind) && t[start - 1].kind != tok::comma) continue;
+    auto found = findDynamicPacks(t, start, e);
+    if (auto* error = std::get_if<DialectError>(&found)) return *error;
+    const DynamicPacks& packs = std::get<DynamicPacks>(found);
+    if (packs.empty()) continue; // C++'s own pack
+    if (!packs.slices.empty())
+      return DialectError{packs.slices[0].bracket, "a slice's length is known only when the program runs: circle "
+                                                   "expands it in a statement (f(x[:]) ...;) or a fold ((... + x[:])), "
+                                                   "not in a braced list or an argument list"};
+    ListExpansion l{start, e, -1};
+    for (const RangePack& r : packs.ranges) {
+      if (!r.sized()) continue;
+      std::optional<long long> n = literalLength(t, r);
+      if (!n)
+        return DialectError{r.at, "in a braced list or an argument list circle expands '" + t[r.at].text.str() +
+                                      t[r.at + 1].text.str() + "(...)' when its bounds are integer literals"};
+      l.count = l.count < 0 ? *n : std::min(l.count, *n);
+    }
+    if (l.count < 0)
+      return DialectError{packs.ranges[0].at, "'" + t[packs.ranges[0].at].text.str() + t[packs.ranges[0].at + 1].text.str() +
+                                                  "' has no length of its own and nothing else in the expansion gives one"};
+    lists.push_back(l);
+  }
+  return lists;
+}
+
+std::variant<bool, DialectError> ExpansionWriter::writeList(const ListExpansion& l) {
+  auto found = findDynamicPacks(t_, l.from, l.ellipsis);
+  if (auto* e = std::get_if<DialectError>(&found)) return *e;
+  for (long long k = 0; k < l.count; ++k) {
+    if (k) plan_.add(",", l.ellipsis);
+    for (size_t i = l.from; i < l.ellipsis;) i = packs_.element(std::get<DynamicPacks>(found), 0, i, std::to_string(k));
+  }
+  return true;
+}
+
 std::vector<TokenSpan> ExpansionWriter::foldSpans(size_t from, size_t to) const {
   std::vector<TokenSpan> spans;
   for (size_t open = from; open < to; ++open) {
+    const ListExpansion* list = nullptr;
+    for (const ListExpansion& l : lists_)
+      if (l.from == open) list = &l;
+    if (list && list->ellipsis < to) {
+      spans.push_back({open, list->ellipsis + 1});
+      open = list->ellipsis;
+      continue;
+    }
     bool fold = false;
     for (const DynamicFold& f : folds_) fold |= f.open == open;
     // A multi-conditional's group: its `int...` is its own index.
@@ -183,6 +266,18 @@ std::variant<bool, DialectError> ExpansionWriter::write(size_t from, size_t to, 
     const DynamicFold* fold = nullptr;
     for (const DynamicFold& f : folds_)
       if (f.open == i) fold = &f;
+    const ListExpansion* list = nullptr;
+    for (const ListExpansion& l : lists_)
+      if (l.from == i) list = &l;
+    if (list) {
+      auto done = writeList(*list);
+      if (auto* e = std::get_if<DialectError>(&done)) {
+        if (!error_) error_ = *e;
+        return done;
+      }
+      i = list->ellipsis + 1;
+      continue;
+    }
     std::variant<bool, DialectError> done = false;
     if (fold) done = writeFold(*fold);
     else if (t_[i].kind == tok::l_paren) done = writeEnumGroup(i);

@@ -32,6 +32,17 @@ struct DynamicFold {
   int id = 0;      // numbers the fold's names
 };
 
+// `pattern ...` as an element of a braced list or an argument list, whose packs are
+// ranges with integer-literal bounds (`{ int...(4) * 2 ... }`, `f(@range(1:4) ...)`): the
+// pattern written `count` times, the packs' values constants. A slice, whose length only
+// the running program knows, is an error there.
+struct ListExpansion {
+  size_t from = 0, ellipsis = 0; // the pattern is t[from, ellipsis)
+  long long count = 0;
+};
+std::variant<std::vector<ListExpansion>, DialectError> findListExpansions(const std::vector<RawToken>& t, size_t from,
+                                                                          size_t to);
+
 // The folds over dynamic packs in t[from, to), nested ones too, in order of their '('.
 std::variant<std::vector<DynamicFold>, DialectError> findDynamicFolds(const std::vector<RawToken>& t, size_t from,
                                                                       size_t to);
@@ -46,10 +57,11 @@ public:
   // the enum expansion's (dialect/enum_reflection.h): a fold over an enum's values in a
   // condition, a case label, or inside a statement's dynamic expansion.
   ExpansionWriter(const std::vector<RawToken>& t, RewritePlan& plan, const std::vector<DynamicFold>& folds,
-                  bool blockScope, const EnumRegistry* enums = nullptr)
-      : t_(t), plan_(plan), folds_(folds), packs_(t, plan), capture_(blockScope ? "[&]" : "[]"), blockScope_(blockScope),
+                  const std::vector<ListExpansion>& lists, bool blockScope, const EnumRegistry* enums = nullptr)
+      : t_(t), plan_(plan), folds_(folds), lists_(lists), packs_(t, plan), capture_(blockScope ? "[&]" : "[]"), blockScope_(blockScope),
         enums_(enums) {}
-  // The spans of the outermost folds in t[from, to): their packs are theirs.
+  // The spans of the outermost folds, list expansions and multi-conditionals in
+  // t[from, to): their packs are theirs.
   std::vector<TokenSpan> foldSpans(size_t from, size_t to) const;
   std::variant<bool, DialectError> write(size_t from, size_t to, const DynamicPacks* packs = nullptr, int id = 0,
                                          const std::string& index = {});
@@ -60,11 +72,13 @@ public:
 private:
   std::optional<DialectError> error_;
   std::variant<bool, DialectError> writeFold(const DynamicFold& f);
+  std::variant<bool, DialectError> writeList(const ListExpansion& l);
   // The enum packs' expansions in the group opened at t[open]; false when it has none.
   std::variant<bool, DialectError> writeEnumGroup(size_t open);
   const std::vector<RawToken>& t_;
   RewritePlan& plan_;
   const std::vector<DynamicFold>& folds_;
+  const std::vector<ListExpansion>& lists_;
   DynamicPackWriter packs_;
   std::string capture_;
   bool blockScope_;

@@ -39,10 +39,13 @@ std::optional<PackSize> enumPackSize(const std::vector<RawToken>& t, size_t i, c
       t[i + 3].kind != tok::raw_identifier || t[i + 4].kind != tok::period || t[i + 6].kind != tok::r_paren ||
       !(t[i + 5].is("enum_values") || t[i + 5].is("enum_names")))
     return std::nullopt;
-  // Two enumerations of that name: memberTrait's error, at the name, says so.
   bool ambiguous = false;
   const EnumInfo* e = names.enums.find(t[i + 3].text, &ambiguous);
-  if (!e || ambiguous) return std::nullopt;
+  if (!e) return std::nullopt;
+  if (ambiguous)
+    return PackSize{"((decltype(sizeof 0))0)", 7,
+                    DialectError{i + 3, "two enumerations are named '" + t[i + 3].text.str() +
+                                            "': circle cannot tell which one this reflects"}};
   return PackSize{"((decltype(sizeof 0))" + std::to_string(e->enumerators.size()) + ")", 7};
 }
 

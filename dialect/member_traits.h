@@ -40,6 +40,7 @@ std::optional<std::variant<TraitSpelling, DialectError>> memberTrait(const std::
 struct PackSize {
   std::string value;
   size_t length;
+  std::optional<DialectError> error; // said once; `value` (0) stands in, which says nothing more
 };
 std::optional<PackSize> enumPackSize(const std::vector<RawToken>& t, size_t i, const TraitNames& names);
 

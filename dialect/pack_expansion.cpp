@@ -52,6 +52,22 @@ size_t planPrefix(const std::vector<RawToken>& t, size_t end, RewritePlan& plan,
 
 } // namespace
 
+std::optional<size_t> declaredVariableName(const std::vector<RawToken>& t, size_t from) {
+  size_t q = from;
+  while (q < t.size() && t[q].kind != tok::equal) {
+    if (opensBracket(t[q].kind) || t[q].kind == tok::amp || t[q].kind == tok::ampamp || t[q].kind == tok::period ||
+        t[q].kind == tok::arrow || t[q].is("auto") || t[q].is("return") || t[q].is("decltype") || t[q].is("operator"))
+      return std::nullopt; // an expression, a reference, a deduced type: not declared this way
+    ++q;
+  }
+  for (const char* word : {"else", "do", "case", "default", "goto", "throw", "co_return", "co_yield", "co_await"})
+    if (from < t.size() && t[from].is(word)) return std::nullopt;
+  if (q < from + 2 || q == t.size() || t[from].kind != tok::raw_identifier || t[q - 1].kind != tok::raw_identifier) return std::nullopt;
+  tok::TokenKind before = t[q - 2].kind;
+  if (before != tok::raw_identifier && before != tok::greater && before != tok::star) return std::nullopt;
+  return q - 1;
+}
+
 size_t planStatementPrefix(const std::vector<RawToken>& t, size_t end, RewritePlan& plan) {
   return planPrefix(t, end, plan, nullptr);
 }
@@ -70,8 +86,11 @@ std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawT
   auto foundFolds = findDynamicFolds(t, 0, semi);
   if (auto* e = std::get_if<DialectError>(&foundFolds)) return *e;
   const std::vector<DynamicFold>& folds = std::get<std::vector<DynamicFold>>(foundFolds);
+  auto foundLists = findListExpansions(t, 0, semi);
+  if (auto* e = std::get_if<DialectError>(&foundLists)) return *e;
+  const std::vector<ListExpansion>& lists = std::get<std::vector<ListExpansion>>(foundLists);
   RewritePlan plan;
-  ExpansionWriter writer(t, plan, folds, blockScope, enums);
+  ExpansionWriter writer(t, plan, folds, lists, blockScope, enums);
   size_t begin = planPrefix(t, semi, plan, &writer);
   bool expanded = semi > begin && t[semi - 1].kind == tok::ellipsis;
   size_t end = expanded ? semi - 1 : semi; // the expression is t[begin, end)
@@ -80,7 +99,7 @@ std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawT
   const DynamicPacks& packs = std::get<DynamicPacks>(found);
   // Enum packs expand first, unless the statement expands dynamic ones: then an enum
   // fold inside is a group the writer gives to the enum expansion.
-  if (enums && folds.empty() && packs.empty()) {
+  if (enums && folds.empty() && lists.empty() && packs.empty()) {
     RewritePlan withEnums = plan;
     std::variant<bool, DialectError> done = planEnumPackExpansions(t, begin, t.size(), *enums, withEnums);
     if (auto* e = std::get_if<DialectError>(&done)) return *e;
@@ -113,6 +132,9 @@ std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawT
     plan.keep(semi);
     return plan;
   }
+  if (std::optional<size_t> name = declaredVariableName(t, begin))
+    return DialectError{*name, "an expanded statement runs once per element, inside a loop: a variable it declared "
+                               "would not outlive it; declare it before, or fold: int n = (... + x[:]);"};
   plan.add("{", begin);
   if (auto e = written(writer.packs().head(packs, 0, begin))) return *e;
   plan.add("for (int __circle_i = 0; __circle_i < __circle_count; ++__circle_i)", begin);

@@ -17,6 +17,7 @@
 #include "dialect/enum_reflection.h"
 #include "dialect/rewrite_plan.h"
 
+#include <optional>
 #include <variant>
 
 namespace circle {
@@ -29,6 +30,10 @@ bool mayExpandPacks(const std::vector<RawToken>& statement, const EnumRegistry* 
 // packs of enum traits expand first (dialect/enum_reflection.h).
 std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawToken>& statement,
                                                           const EnumRegistry* enums = nullptr, bool blockScope = true);
+
+// `T name = ...;` from t[from] (no reference, no deduced type, no expression before
+// it): name's index, else nothing.
+std::optional<size_t> declaredVariableName(const std::vector<RawToken>& statement, size_t from = 0);
 
 // Keeps a statement's leading if/while/for/switch headers, else, do and labels in
 // `plan`; returns the index of the first token after them (before `end`).

@@ -60,6 +60,8 @@ void DialectTakeover::onToken(const clang::Token& tok) {
 
 void DialectTakeover::onTokenInOrder(const clang::Token& tok) {
   if (userFile_ && tok.is(tok::unknown) && tok.getLocation().isMacroID()) macroWrittenConstruct(tok);
+  if (userFile_ && tok.is(tok::identifier) && tok.getLocation().isMacroID() && enumNames_.count(tok.getIdentifierInfo()))
+    macroWrittenTrait(tok);
   staticAssertMessage(tok);
   asmOperandCommas(tok);
   if (tok.getLocation().isFileID() && startPending_) {
@@ -124,6 +126,28 @@ void DialectTakeover::macroWrittenConstruct(const clang::Token& tok) {
              .str();
 }
 
+// `E.enum_values` and the other traits of a noted enum are read from the file's text
+// too: one a macro writes would reach Clang as a member access of a type. Said at the
+// enum's name, before the parser meets the '.'.
+void DialectTakeover::macroWrittenTrait(const clang::Token& tok) {
+  llvm::StringRef macro = clang::Lexer::getImmediateMacroName(tok.getLocation(), sm_, pp_.getLangOpts());
+  const clang::MacroInfo* info = pp_.getMacroInfo(pp_.getIdentifierInfo(macro));
+  if (!info) return;
+  llvm::ArrayRef<clang::Token> body = info->tokens();
+  for (size_t i = 0; i + 2 < body.size(); ++i) {
+    if (body[i].getIdentifierInfo() != tok.getIdentifierInfo() || !body[i + 1].is(tok::period)) continue;
+    const clang::IdentifierInfo* trait = body[i + 2].getIdentifierInfo();
+    if (!trait || !(trait->isStr("enum_values") || trait->isStr("enum_names") || trait->isStr("enum_count"))) continue;
+    clang::SourceLocation use = sm_.getExpansionLoc(tok.getLocation());
+    if (!macroWrittenAts_.insert(use.getRawEncoding()).second) return;
+    pp_.Diag(tok.getLocation(), error_)
+        << ("circle reads an enum's traits (." + trait->getName() + ") from the source text, not from macro "
+            "expansions: '" + macro + "' writes one here; write it in the source where the macro is used")
+               .str();
+    return;
+  }
+}
+
 void DialectTakeover::declaredName(const clang::Token& tok) {
   const clang::Token& before = previous_;
   // Every identifier of every header passes here: sets of IdentifierInfo pointers keep it cheap.
@@ -144,12 +168,13 @@ void DialectTakeover::declaredName(const clang::Token& tok) {
   const clang::Token& traitToken = next.tokens[1];
   const RawToken& end = next.raw[1];
   seekAfter(*lexer, end);
+  RewritePlan plan;
   if (auto* e = std::get_if<DialectError>(&*trait)) {
     pp_.Diag(e->token == 0 ? tok.getLocation() : next.tokens[e->token - 1].getLocation(), error_) << e->message;
-    return;
+    plan.add("{} ->* ::__circle_constant<0>{}", 0); // the name, already parsed, becomes a value that says nothing more
+  } else {
+    plan.add(std::get<TraitSpelling>(*trait).suffix, 0);
   }
-  RewritePlan plan;
-  plan.add(std::get<TraitSpelling>(*trait).suffix, 0);
   std::vector<clang::Token> out;
   materialize(plan, {traitToken}, out);
   enter(out);
@@ -315,7 +340,15 @@ void DialectTakeover::takeStatements(clang::Lexer& fileLexer, std::vector<clang:
     if (!plan) break;
     if (auto* e = std::get_if<DialectError>(&*plan)) {
       pp_.Diag(next.tokens[e->token].getLocation(), error_) << e->message;
-      out.push_back(next.tokens.back()); // the statement is dropped, its ';' kept
+      // The statement is dropped, its ';' kept; a variable it declares stays declared,
+      // value-initialized, so that its uses say nothing more.
+      if (std::optional<size_t> name = declaredVariableName(next.raw)) {
+        RewritePlan declaration;
+        declaration.keep(0, *name + 1);
+        declaration.add("{}", *name);
+        materialize(declaration, next.tokens, out, &next.raw);
+      }
+      out.push_back(next.tokens.back());
     } else {
       materialize(std::get<RewritePlan>(*plan), next.tokens, out, &next.raw);
     }

@@ -135,6 +135,7 @@ void DialectTakeover::materialize(const RewritePlan& plan, const std::vector<cla
         bool whole = p + size->length <= pieces.size();
         for (size_t q = 1; whole && q < size->length; ++q) whole = pieces[p + q].original == piece.original + (long)q;
         if (whole) {
+          if (size->error) pp_.Diag(tokens[size->error->token].getLocation(), error_) << size->error->message;
           lexText(size->value, tokens[piece.original].getLocation(), out);
           p += size->length - 1;
           continue;
@@ -145,6 +146,9 @@ void DialectTakeover::materialize(const RewritePlan& plan, const std::vector<cla
       auto trait = memberTrait(*raw, piece.original, traits_);
       if (auto* e = trait ? std::get_if<DialectError>(&*trait) : nullptr) {
         pp_.Diag(tokens[e->token].getLocation(), error_) << e->message;
+        lexText("0", tokens[piece.original].getLocation(), out); // stands in, and says nothing more
+        p += 2;
+        continue;
       } else if (trait) {
         lexText(std::get<TraitSpelling>(*trait).replacement, tokens[piece.original].getLocation(), out);
         p += 2;

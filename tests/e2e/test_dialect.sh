@@ -472,4 +472,54 @@ SRC
 cu -sm_90 -std=c++20 enum_pack_size.cxx -o enum_pack_size; expect_eq "$?" 0 "sizeof... of enum packs compiles"
 expect_eq "$(./enum_pack_size)" "4 4 4 8 5" "each the count of color_t"
 cu -sm_90 -std=c++20 -S -gpu enum_pack_size.cxx -o enum_pack_size; expect_contains "$(cat enum_pack_size.sm_90.ptx)" "], 40;" "the kernel's too"
+# Range packs with literal bounds expand as list elements (a braced list, arguments);
+# a lambda's body in a declaration is taken statement by statement.
+cat > lists.cxx <<'SRC'
+#include <cstdio>
+#include <vector>
+int sum3(int a, int b, int c) { return a + b + c; }
+int main() {
+  int a[] { int...(5) ... };
+  int b[] = { int...(2:8:2) * 10 ..., 99 };
+  std::vector<int> v { @range(10:0:-3) ... };
+  printf("%d %d %d %d\n", a[4], b[1], (int)(sizeof b / sizeof b[0]), sum3(int...(3) ...));
+  printf("%d ", v[:]) ...;
+  auto twice = [&] { printf("%d ", v[:] * 2) ...; printf("\n"); };
+  twice();
+}
+SRC
+"$CIRCLE" lists.cxx -o lists > build.log 2>&1; expect_eq "$?" 0 "list expansions compile ($(cat build.log))"
+expect_eq "$(./lists)" "$(printf '4 40 4 3\n9 6 3 0 18 12 6 0 \n')" "each element once per value"
+
+# Errors that say what circle does not take, and nothing after them: a slice in a list
+# (its length is the running program's), a trait a macro writes, an ambiguous enum, a
+# declaration whose initializer is dropped.
+cat > bad2.cxx <<'SRC'
+#include <cstdio>
+#include <vector>
+namespace a { enum class color { red, green }; }
+namespace b { enum class color { cyan }; }
+enum class fruit { apple, pear };
+#define NFRUIT sizeof...(fruit.enum_values)
+int main(int argc, char**) {
+  std::vector<int> v { 1, 2 };
+  int w[] { v[:] ... };
+  int n = (int)NFRUIT;
+  printf("%d\n", (int)sizeof...(color.enum_values) + color.enum_count);
+  int bad = v[:] + 1;
+  int m = int...(argc) ...;
+  printf("%d %d %d\n", n, bad, m);
+}
+SRC
+out=$("$CIRCLE" bad2.cxx -o bad2 2>&1); rc=$?
+expect_eq "$rc" 1 "bad2 fails"
+expect_contains "$out" "bad2.cxx:9:14: error: a slice's length is known only when the program runs" "a slice in a braced list"
+expect_contains "$out" "bad2.cxx:10:16: error: circle reads an enum's traits (.enum_values) from the source text, not from macro expansions: 'NFRUIT'" "a trait a macro writes"
+expect_contains "$out" "bad2.cxx:11:33: error: two enumerations are named 'color'" "an ambiguous enum in sizeof..."
+expect_contains "$out" "bad2.cxx:11:54: error: two enumerations are named 'color'" "an ambiguous enum's count"
+expect_contains "$out" "bad2.cxx:12:14: error: a slice is a pack" "a slice outside any expansion"
+expect_not_contains "$out" "undeclared identifier 'bad'" "the dropped declaration still declares its variable"
+expect_contains "$out" "bad2.cxx:13:7: error: an expanded statement runs once per element, inside a loop" "an expanded declaration"
+expect_not_contains "$out" "undeclared identifier 'm'" "nor its variable"
+
 finish
