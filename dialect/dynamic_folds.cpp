@@ -175,7 +175,66 @@ std::optional<long long> literalLength(const std::vector<RawToken>& t, const Ran
   return n < 0 ? 0 : n;
 }
 
+// The unmatched bracket before t[at], or npos.
+size_t enclosingOpen(const std::vector<RawToken>& t, size_t from, size_t at) {
+  int depth = 0;
+  for (size_t k = at; k-- > from;) {
+    if (closesBracket(t[k].kind)) ++depth;
+    else if (opensBracket(t[k].kind) && depth-- == 0) return k;
+  }
+  return npos;
+}
+
+// Items of t[from, to) at depth 0, split at ','.
+std::vector<TokenSpan> commaItems(const std::vector<RawToken>& t, size_t from, size_t to) {
+  std::vector<TokenSpan> items;
+  size_t start = from;
+  int depth = 0;
+  for (size_t k = from; k < to; ++k) {
+    if (opensBracket(t[k].kind)) ++depth;
+    else if (closesBracket(t[k].kind)) --depth;
+    else if (depth == 0 && t[k].kind == tok::comma) {
+      items.push_back({start, k});
+      start = k + 1;
+    }
+  }
+  items.push_back({start, to});
+  return items;
+}
+
 } // namespace
+
+std::variant<std::vector<Comprehension>, DialectError> findComprehensions(const std::vector<RawToken>& t, size_t from,
+                                                                          size_t to) {
+  std::vector<Comprehension> found;
+  for (size_t open = from; open < to; ++open) {
+    if (t[open].kind != tok::l_square) continue;
+    // Where an expression starts: not a subscript's, an array declarator's or an attribute's '['.
+    if (open > from) {
+      const RawToken& b = t[open - 1];
+      bool operand = (b.kind == tok::raw_identifier && !b.is("return")) || b.kind == tok::r_paren ||
+                     b.kind == tok::r_square || b.kind == tok::greater || tok::isLiteral(b.kind);
+      if (operand || b.kind == tok::l_square) continue;
+    }
+    size_t close = matchingClose(t, open);
+    if (close == npos || close >= to) continue;
+    // A lambda's introducer is followed by its parameters, template parameters or body.
+    if (close + 1 < to && (t[close + 1].kind == tok::l_paren || t[close + 1].kind == tok::l_brace ||
+                           t[close + 1].kind == tok::less || t[close + 1].is("mutable")))
+      continue;
+    Comprehension c{open, close, commaItems(t, open + 1, close)};
+    bool dynamic = false;
+    for (TokenSpan item : c.items) {
+      bool expanded = item.to > item.from && t[item.to - 1].kind == tok::ellipsis;
+      if (!expanded) continue;
+      if (holdsDynamicPack(t, {item.from, item.to - 1})) dynamic = true;
+    }
+    if (!dynamic) continue;
+    found.push_back(std::move(c));
+    open = close;
+  }
+  return found;
+}
 
 std::variant<std::vector<ListExpansion>, DialectError> findListExpansions(const std::vector<RawToken>& t, size_t from,
                                                                           size_t to) {
@@ -192,6 +251,8 @@ std::variant<std::vector<ListExpansion>, DialectError> findListExpansions(const 
       else if (depth == 0 && (k == tok::comma || k == tok::semi)) break;
     }
     if (start == from || !opensBracket(t[start - 1].kind) && t[start - 1].kind != tok::comma) continue;
+    if (enclosingOpen(t, from, start) != npos && t[enclosingOpen(t, from, start)].kind == tok::l_square)
+      continue; // a list comprehension's item
     auto found = findDynamicPacks(t, start, e);
     if (auto* error = std::get_if<DialectError>(&found)) return *error;
     const DynamicPacks& packs = std::get<DynamicPacks>(found);
@@ -227,9 +288,59 @@ std::variant<bool, DialectError> ExpansionWriter::writeList(const ListExpansion&
   return true;
 }
 
+std::variant<bool, DialectError> ExpansionWriter::writeComprehension(const Comprehension& c, int id) {
+  // Each item's packs, bound first; the element type is the first item's (at index 0).
+  std::vector<DynamicPacks> itemPacks;
+  plan_.add(capture_ + "() {", c.open);
+  for (size_t k = 0; k < c.items.size(); ++k) {
+    TokenSpan item = c.items[k];
+    bool expanded = item.to > item.from && t_[item.to - 1].kind == tok::ellipsis;
+    DynamicPacks packs;
+    if (expanded) {
+      auto found = findDynamicPacks(t_, item.from, item.to - 1, foldSpans(item.from, item.to - 1));
+      if (auto* e = std::get_if<DialectError>(&found)) return *e;
+      packs = std::get<DynamicPacks>(found);
+      if (packs.empty())
+        return DialectError{item.to - 1, "this item of the list has no dynamic pack to expand"};
+      auto head = packs_.head(packs, id + (int)k, item.from);
+      if (auto* e = std::get_if<DialectError>(&head)) return *e;
+    }
+    itemPacks.push_back(std::move(packs));
+  }
+  auto itemEnd = [&](size_t k) {
+    TokenSpan item = c.items[k];
+    return item.to > item.from && t_[item.to - 1].kind == tok::ellipsis ? item.to - 1 : item.to;
+  };
+  plan_.add("std::vector<__decay(decltype(", c.open);
+  auto first = write(c.items[0].from, itemEnd(0), itemPacks[0].empty() ? nullptr : &itemPacks[0], id, "0");
+  if (std::holds_alternative<DialectError>(first)) return first;
+  plan_.add("))> __circle_list;", c.open);
+  for (size_t k = 0; k < c.items.size(); ++k) {
+    std::string index = "__circle_i" + std::to_string(id + (int)k);
+    if (!itemPacks[k].empty())
+      plan_.add("for (int " + index + " = 0; " + index + " < " + DynamicPackWriter::countName(id + (int)k) + "; ++" +
+                    index + ")",
+                c.items[k].from);
+    plan_.add("__circle_list.push_back(", c.items[k].from);
+    auto item = write(c.items[k].from, itemEnd(k), itemPacks[k].empty() ? nullptr : &itemPacks[k], id + (int)k, index);
+    if (std::holds_alternative<DialectError>(item)) return item;
+    plan_.add(");", itemEnd(k) - 1);
+  }
+  plan_.add("return __circle_list; }()", c.close);
+  return true;
+}
+
 std::vector<TokenSpan> ExpansionWriter::foldSpans(size_t from, size_t to) const {
   std::vector<TokenSpan> spans;
   for (size_t open = from; open < to; ++open) {
+    const Comprehension* comprehension = nullptr;
+    for (const Comprehension& c : comprehensions_)
+      if (c.open == open) comprehension = &c;
+    if (comprehension && comprehension->close < to) {
+      spans.push_back({open, comprehension->close + 1});
+      open = comprehension->close;
+      continue;
+    }
     const ListExpansion* list = nullptr;
     for (const ListExpansion& l : lists_)
       if (l.from == open) list = &l;
@@ -266,6 +377,17 @@ std::variant<bool, DialectError> ExpansionWriter::write(size_t from, size_t to, 
     const DynamicFold* fold = nullptr;
     for (const DynamicFold& f : folds_)
       if (f.open == i) fold = &f;
+    for (size_t k = 0; k < comprehensions_.size(); ++k) {
+      if (comprehensions_[k].open != i) continue;
+      auto done = writeComprehension(comprehensions_[k], 1000 * (int)(k + 1));
+      if (auto* e = std::get_if<DialectError>(&done)) {
+        if (!error_) error_ = *e;
+        return done;
+      }
+      i = comprehensions_[k].close + 1;
+      break;
+    }
+    if (i >= to) break;
     const ListExpansion* list = nullptr;
     for (const ListExpansion& l : lists_)
       if (l.from == i) list = &l;

@@ -43,6 +43,18 @@ struct ListExpansion {
 std::variant<std::vector<ListExpansion>, DialectError> findListExpansions(const std::vector<RawToken>& t, size_t from,
                                                                           size_t to);
 
+// Circle's list comprehension `[ item, pack-item ..., item ]` where an expression may be:
+// a std::vector (the user includes <vector>) of the first item's type, holding each item,
+// a `pack-item ...` once per element of its dynamic packs:
+//   std::vector v = [ @range(3:18:3)... ];   std::vector z = [ sq(x[:]) + 5 * y[:] ..., 0 ];
+// Circle's for-expressions, filters and nested comprehensions are not taken.
+struct Comprehension {
+  size_t open = 0, close = 0; // its brackets
+  std::vector<TokenSpan> items;
+};
+std::variant<std::vector<Comprehension>, DialectError> findComprehensions(const std::vector<RawToken>& t, size_t from,
+                                                                          size_t to);
+
 // The folds over dynamic packs in t[from, to), nested ones too, in order of their '('.
 std::variant<std::vector<DynamicFold>, DialectError> findDynamicFolds(const std::vector<RawToken>& t, size_t from,
                                                                       size_t to);
@@ -57,8 +69,9 @@ public:
   // the enum expansion's (dialect/enum_reflection.h): a fold over an enum's values in a
   // condition, a case label, or inside a statement's dynamic expansion.
   ExpansionWriter(const std::vector<RawToken>& t, RewritePlan& plan, const std::vector<DynamicFold>& folds,
-                  const std::vector<ListExpansion>& lists, bool blockScope, const EnumRegistry* enums = nullptr)
-      : t_(t), plan_(plan), folds_(folds), lists_(lists), packs_(t, plan), capture_(blockScope ? "[&]" : "[]"), blockScope_(blockScope),
+                  const std::vector<ListExpansion>& lists, const std::vector<Comprehension>& comprehensions,
+                  bool blockScope, const EnumRegistry* enums = nullptr)
+      : t_(t), plan_(plan), folds_(folds), lists_(lists), comprehensions_(comprehensions), packs_(t, plan), capture_(blockScope ? "[&]" : "[]"), blockScope_(blockScope),
         enums_(enums) {}
   // The spans of the outermost folds, list expansions and multi-conditionals in
   // t[from, to): their packs are theirs.
@@ -73,12 +86,14 @@ private:
   std::optional<DialectError> error_;
   std::variant<bool, DialectError> writeFold(const DynamicFold& f);
   std::variant<bool, DialectError> writeList(const ListExpansion& l);
+  std::variant<bool, DialectError> writeComprehension(const Comprehension& c, int id);
   // The enum packs' expansions in the group opened at t[open]; false when it has none.
   std::variant<bool, DialectError> writeEnumGroup(size_t open);
   const std::vector<RawToken>& t_;
   RewritePlan& plan_;
   const std::vector<DynamicFold>& folds_;
   const std::vector<ListExpansion>& lists_;
+  const std::vector<Comprehension>& comprehensions_;
   DynamicPackWriter packs_;
   std::string capture_;
   bool blockScope_;

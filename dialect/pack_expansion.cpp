@@ -89,8 +89,11 @@ std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawT
   auto foundLists = findListExpansions(t, 0, semi);
   if (auto* e = std::get_if<DialectError>(&foundLists)) return *e;
   const std::vector<ListExpansion>& lists = std::get<std::vector<ListExpansion>>(foundLists);
+  auto foundComprehensions = findComprehensions(t, 0, semi);
+  if (auto* e = std::get_if<DialectError>(&foundComprehensions)) return *e;
+  const std::vector<Comprehension>& comprehensions = std::get<std::vector<Comprehension>>(foundComprehensions);
   RewritePlan plan;
-  ExpansionWriter writer(t, plan, folds, lists, blockScope, enums);
+  ExpansionWriter writer(t, plan, folds, lists, comprehensions, blockScope, enums);
   size_t begin = planPrefix(t, semi, plan, &writer);
   bool expanded = semi > begin && t[semi - 1].kind == tok::ellipsis;
   size_t end = expanded ? semi - 1 : semi; // the expression is t[begin, end)
@@ -99,7 +102,7 @@ std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawT
   const DynamicPacks& packs = std::get<DynamicPacks>(found);
   // Enum packs expand first, unless the statement expands dynamic ones: then an enum
   // fold inside is a group the writer gives to the enum expansion.
-  if (enums && folds.empty() && lists.empty() && packs.empty()) {
+  if (enums && folds.empty() && lists.empty() && comprehensions.empty() && packs.empty()) {
     RewritePlan withEnums = plan;
     std::variant<bool, DialectError> done = planEnumPackExpansions(t, begin, t.size(), *enums, withEnums);
     if (auto* e = std::get_if<DialectError>(&done)) return *e;

@@ -26,6 +26,7 @@ PRELUDE = """#include <cstdio>
 using weight [[attribute(0)]] = int;
 enum class fruit { apple = 1, banana [[ .weight = 5 ]] = 2, cherry = 4 };
 constexpr int max_of(int a, int b) { return a > b ? a : b; }
+inline int sum_of(const std::vector<int>& v) { int s = 0; for (int x : v) s += x; return s; }
 """
 
 # name: (setup declarations, expression, value). Run-time values: folds over slices and
@@ -41,6 +42,7 @@ RUNTIME = {
     "binary_fold": ("std::vector<$T> v {1, 2, 3, 4};", "(100 - ... - v[:])", 90),
     "empty_fold_default": ("std::vector<$T> e;", "(... + e[:]; 7)", 7),
     "short_circuit_fold": ("std::vector<$T> v {1, 2, 3, 4};", "(int)(... || (v[:] == 3))", 1),
+    "list_comprehension": ("std::vector<$T> v {1, 2, 3, 4};", "sum_of([ v[::-1] * 10 ..., @range(1:3)..., 5 ])", 108),
 }
 # Constants: enum reflection and the attribute queries.
 CONSTANT = {

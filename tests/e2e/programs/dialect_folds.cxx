@@ -45,6 +45,10 @@ int main() {
   printf("%d ", v[:])...; printf("%d\n", sum);
   auto f = [&]{ printf("%d ", v[:]*2) ...; printf("\n"); };
   f();
+  std::vector xs = [ @range(10)... ];
+  std::vector ys = [ @range(10::-1)... ];
+  std::vector z = [ -1, xs[:] * 2 + ys[:] ..., 100 ];
+  printf("%d ", z[:]) ...; printf("%d\n", (int)z.size());
   auto g = [&](int k) { return (... + (v[:] == k)); };
   printf("%d\n", (int)g(1));
 }
