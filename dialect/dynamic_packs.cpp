@@ -229,7 +229,7 @@ std::variant<bool, DialectError> DynamicPackWriter::head(const DynamicPacks& pac
   }
   for (const RangePack& r : packs.ranges) {
     if (!r.sized()) continue;
-    plan_.add(comma, r.at);
+    if (*comma) plan_.add(comma, r.at);
     comma = ", ";
     if (r.parts.size() == 1) {
       part(r.parts, 0, "0", r.at);

@@ -47,7 +47,10 @@ struct Group {
   bool labels = false;            // case, default or a label at a branch's top level
   bool declares = false;          // a declaration at a branch's top level
   bool safeStart = false;         // a statement may start here: inside a function, after ; { } or :
-  bool wholeStatements = true;    // each branch ends a statement (; or }), and none continues after #endif
+  bool wholeStatements = true;    // each branch ends a statement (; or }), or the text after #endif completes
+                                  // it by its line's end, and no else/while/catch continues after #endif
+  bool midStatement = false;      // a branch ends inside a statement: the text after #endif completes it
+  size_t completedAt = 0;         // then: the end of the line whose ';' completes it
   bool constant = false;          // in a function evaluated at compile time
   size_t endToken = 0;            // the token after #endif's line
 };
@@ -355,7 +358,8 @@ public:
       size_t begin = dirs_[g.directives.front()].lineBegin;
       if (!g.arch || !g.balanced || !g.safeStart || g.labels || !g.wholeStatements || g.constant || begin < cursor)
         continue;
-      size_t end = dirs_[g.directives.back()].lineEnd;
+      size_t end = g.midStatement ? g.completedAt : dirs_[g.directives.back()].lineEnd;
+      if (g.midStatement && !closesItsGuards(begin, end)) continue;
       if (g.declares) {
         // The block's end must come after the group's own #endif (unbalanced braces
         // across the guards end it inside them: such a file is left as it is).
@@ -399,9 +403,11 @@ private:
       size_t last = npos; // the current branch's last token
     };
     // A branch that stops inside a statement (after `else`, or a lone expression).
+    // (cuda_awbarrier.h's arrive(): `... (void)` / `#else const uint64_t token =` / `#endif`
+    // then the call both branches end with.)
     auto endBranch = [&](Open& o) {
       if (o.last != npos && t_[o.last].kind != tk::semi && t_[o.last].kind != tk::r_brace)
-        groups_[o.group].wholeStatements = false;
+        groups_[o.group].midStatement = true;
       o.last = npos;
     };
     size_t afterEndif = npos; // a group just closed: the token after it must start a statement
@@ -455,6 +461,11 @@ private:
           g.directives.push_back(index);
           g.endToken = j;
           endBranch(open.back());
+          if (g.midStatement) {
+            size_t completed = statementEnd(j);
+            if (completed == npos) g.wholeStatements = false;
+            else g.completedAt = completed;
+          }
           afterEndif = open.back().group;
           open.pop_back();
           if (!open.empty()) open.back().statementStart = true;
@@ -522,6 +533,41 @@ private:
   // Where the block around a guard ends (its '}'), so a declaration in a branch
   // stays visible to the rest of it: npos if the rest holds a label (copies would
   // define it twice) or the block does not end.
+  // The end of the line that ends the statement going on at token `from`: its ';'
+  // before any brace, directive or label, or, where it goes on with a block (the body
+  // of an `else` the branch ended with: cuda_fp8.hpp's conversions, CUTLASS), that
+  // block's '}' when no else follows. The ';' or '}' must end its line; npos otherwise.
+  size_t statementEnd(size_t from) const {
+    if (from < t_.size() && t_[from].kind == tk::l_brace) {
+      int braces = 0;
+      for (size_t i = from; i < t_.size(); ++i) {
+        if (t_[i].kind == tk::hash && t_[i].atLineStart) { // a directive inside: closesItsGuards judges
+          while (i + 1 < t_.size() && !t_[i + 1].atLineStart) ++i;
+          continue;
+        }
+        if (t_[i].kind == tk::l_brace) ++braces;
+        else if (t_[i].kind == tk::r_brace && --braces == 0) {
+          bool lineEnds = i + 1 == t_.size() || t_[i + 1].atLineStart;
+          if (!lineEnds || (i + 1 < t_.size() && t_[i + 1].is("else"))) return npos;
+          return lineEndAfter(t_[i].offset + t_[i].length);
+        }
+      }
+      return npos;
+    }
+    int depth = 0;
+    for (size_t i = from; i < t_.size(); ++i) {
+      const RawToken& tok = t_[i];
+      if ((tok.kind == tk::hash && tok.atLineStart) || tok.kind == tk::l_brace || tok.kind == tk::r_brace ||
+          tok.is("case") || tok.is("default"))
+        return npos;
+      if (tok.kind == tk::l_paren || tok.kind == tk::l_square) ++depth;
+      else if ((tok.kind == tk::r_paren || tok.kind == tk::r_square) && depth-- == 0) return npos;
+      else if (tok.kind == tk::semi && depth == 0)
+        return i + 1 == t_.size() || t_[i + 1].atLineStart ? lineEndAfter(tok.offset + tok.length) : npos;
+    }
+    return npos;
+  }
+
   size_t enclosingBlockEnd(size_t from) const {
     int depth = 0;
     size_t prev = npos;

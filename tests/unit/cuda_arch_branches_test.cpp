@@ -100,10 +100,10 @@ TEST_CASE("what the rewrite leaves is per-target: each target's own view reads i
 }
 
 TEST_CASE("guards the one-pass rewrite would break are left to the views") {
-  // A branch ending inside a statement: `if constexpr (...) {...} else` split by #endif
-  // from the else's block (CUTLASS's SIMT inner product).
-  CHECK(rewrite("void f() {\n  int r;\n#if __CUDA_ARCH__ >= 800\n  if constexpr (F) {\n    r = 1;\n  } else\n#endif\n"
-                "  {\n    r = 0;\n  }\n}\n") == "<unchanged>");
+  // A branch ending inside a statement whose block comes after #endif, followed by an
+  // else: the statement's end is not known there.
+  CHECK(rewrite("void f() {\n  int r;\n#if __CUDA_ARCH__ >= 800\n  if (F)\n#endif\n"
+                "  {\n    r = 0;\n  } else {\n    r = 1;\n  }\n}\n") == "<unchanged>");
   // A declaring guard nested in another guard's #else: its copies would take the outer
   // #endif along.
   CHECK(rewrite("int f(int x) {\n#if OUTER == 0\n  return 0;\n#else\n#ifdef __CUDA_ARCH__\n  int y = x * 3;\n#else\n"
@@ -126,4 +126,33 @@ TEST_CASE("guards the one-pass rewrite would break are left to the views") {
   // A subscript and an ordinary expression are read at code generation.
   CHECK(rewrite("void f(int* o) { o[0] = __CUDA_ARCH__; }\n") ==
         "void f(int* o) { o[0] = (__nvvm_current_device_sm * 10); }\n");
+}
+
+TEST_CASE("a branch that ends inside a statement is completed by the text after #endif") {
+  // cuda_awbarrier.h's arrive(): each branch ends mid-statement, the call after #endif
+  // completes both; the second declares the token the return reads.
+  std::string text = "unsigned long f(unsigned long* b) {\n  check(b);\n#if (__CUDA_ARCH__ < 900)\n"
+                     "  const unsigned n = 1 << 15;\n  const unsigned long token = slow(b, n);\n  (void)\n#else\n"
+                     "  const unsigned long token =\n#endif\n  fast(b);\n  return token;\n}\n";
+  std::string out = rewrite(text);
+  INFO(out);
+  CHECK(out.find("#if (900 < 900)") != std::string::npos);
+  CHECK(out.find("#if (0 < 900)") != std::string::npos); // sm_75 and the host alike
+  CHECK(out.find("#endif\n  fast(b);\n  return token;\n}") != std::string::npos);
+  CHECK_FALSE(perTarget(text));
+  // Completed by a ';' that does not end its line: left to the views.
+  CHECK(rewrite("void f() {\n#ifdef __CUDA_ARCH__\n  (void)\n#endif\n  g(); h();\n}\n") == "<unchanged>");
+}
+
+TEST_CASE("an else the branch ends with takes the block after #endif into each copy") {
+  // `if constexpr (...) {...} else` split by #endif from the else's block (CUTLASS's SIMT
+  // inner product, cuda_fp8.hpp's conversions): each target's copy holds the block.
+  std::string out = rewrite("void f() {\n  int r;\n#if __CUDA_ARCH__ >= 800\n  if constexpr (F) {\n    r = 1;\n  } else\n"
+                            "#endif\n  {\n    r = 0;\n  }\n  g(r);\n}\n");
+  INFO(out);
+  CHECK(out.find("#if 900 >= 800\n  if constexpr (F) {\n    r = 1;\n  } else\n#endif\n  {\n    r = 0;\n  }\n") !=
+        std::string::npos);
+  CHECK(out.find("#if 0 >= 800\n  if constexpr (F) {\n    r = 1;\n  } else\n#endif\n  {\n    r = 0;\n  }\n") !=
+        std::string::npos);
+  CHECK(out.find("g(r);") != std::string::npos);
 }
