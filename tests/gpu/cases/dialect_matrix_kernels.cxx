@@ -7,6 +7,7 @@
 using weight [[attribute(0)]] = int;
 enum class fruit { apple = 1, banana [[ .weight = 5 ]] = 2, cherry = 4 };
 constexpr int max_of(int a, int b) { return a > b ? a : b; }
+inline int sum_of(const std::vector<int>& v) { int s = 0; for (int x : v) s += x; return s; }
 __global__ void k_slice_fold_kernel(int* out) { std::vector<int> v {1, 2, 3, 4}; *out = ((... + v[:])); }
 __global__ void k_array_slice_fold_kernel(int* out) { int a[] {1, 2, 3, 4}; *out = ((... * a[:])); }
 __global__ void k_reversed_slice_fold_kernel(int* out) { std::vector<int> v {1, 2, 3, 4}; *out = ((... - v[::-1])); }
@@ -17,6 +18,7 @@ __global__ void k_function_fold_kernel(int* out) { std::vector<int> v {3, 9, 2};
 __global__ void k_binary_fold_kernel(int* out) { std::vector<int> v {1, 2, 3, 4}; *out = ((100 - ... - v[:])); }
 __global__ void k_empty_fold_default_kernel(int* out) { std::vector<int> e; *out = ((... + e[:]; 7)); }
 __global__ void k_short_circuit_fold_kernel(int* out) { std::vector<int> v {1, 2, 3, 4}; *out = ((int)(... || (v[:] == 3))); }
+__global__ void k_list_comprehension_kernel(int* out) { std::vector<int> v {1, 2, 3, 4}; *out = (sum_of([ v[::-1] * 10 ..., @range(1:3)..., 5 ])); }
 __global__ void k_enum_count_kernel(int* out) {  *out = (fruit.enum_count); }
 __global__ void k_sizeof_enum_pack_kernel(int* out) {  *out = ((int)sizeof...(fruit.enum_values)); }
 __global__ void k_enum_value_fold_kernel(int* out) {  *out = ((... + (int)fruit.enum_values)); }
@@ -54,6 +56,7 @@ int main() {
   run(k_binary_fold_kernel, "binary_fold.kernel", 90);
   run(k_empty_fold_default_kernel, "empty_fold_default.kernel", 7);
   run(k_short_circuit_fold_kernel, "short_circuit_fold.kernel", 1);
+  run(k_list_comprehension_kernel, "list_comprehension.kernel", 108);
   run(k_enum_count_kernel, "enum_count.kernel", 3);
   run(k_sizeof_enum_pack_kernel, "sizeof_enum_pack.kernel", 3);
   run(k_enum_value_fold_kernel, "enum_value_fold.kernel", 7);
@@ -70,6 +73,6 @@ int main() {
   run(k_meta_for_kernel, "meta_for.kernel", 30);
   run(k_meta_for_enum_kernel, "meta_for_enum.kernel", 7);
   run(k_meta_for_enum_unbraced_kernel, "meta_for_enum_unbraced.kernel", 7);
-  printf("%d of 26 kernel cells as expected\n", 26 - failures);
+  printf("%d of 27 kernel cells as expected\n", 27 - failures);
   return failures != 0;
 }
