@@ -133,6 +133,12 @@ bool isSliceBracket(const std::vector<RawToken>& t, size_t open) {
   return close != npos && colonParts(t, open + 1, close).size() > 1;
 }
 
+bool holdsDynamicPack(const std::vector<RawToken>& t, TokenSpan s) {
+  for (size_t i = s.from; i < s.to; ++i)
+    if (isSliceBracket(t, i) || isRangePack(t, i) || isIntPack(t, i)) return true;
+  return false;
+}
+
 std::variant<DynamicPacks, DialectError> findDynamicPacks(const std::vector<RawToken>& t, size_t from, size_t to,
                                                           const std::vector<TokenSpan>& skip) {
   DynamicPacks packs;

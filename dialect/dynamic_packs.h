@@ -54,6 +54,9 @@ bool isRangePack(const std::vector<RawToken>& t, size_t i); // @range(
 // `[` of x[:] or of a bounded slice x[b:e:s] (the ':' of its own brackets).
 bool isSliceBracket(const std::vector<RawToken>& t, size_t open);
 
+// Does t[s.from, s.to) hold a slice or a range pack?
+bool holdsDynamicPack(const std::vector<RawToken>& t, TokenSpan s);
+
 // The packs in t[from, to), outside the spans in `skip` (folds, which own theirs).
 std::variant<DynamicPacks, DialectError> findDynamicPacks(const std::vector<RawToken>& t, size_t from, size_t to,
                                                           const std::vector<TokenSpan>& skip = {});

@@ -1,6 +1,6 @@
 #include "dialect/pack_expansion.h"
 
-#include "dialect/dynamic_folds.h"
+#include "dialect/expansion_writer.h"
 #include "dialect/range_for.h"
 
 namespace circle {

@@ -1,0 +1,235 @@
+#include "dialect/expansion_writer.h"
+
+#include "dialect/dependent_packs.h"
+
+namespace circle {
+
+namespace {
+
+namespace tok = clang::tok;
+constexpr size_t npos = std::string::npos;
+
+bool isOr(const RawToken& t) { return t.kind == tok::pipepipe || t.is("or"); }
+bool isAnd(const RawToken& t) { return t.kind == tok::ampamp || t.is("and"); }
+
+} // namespace
+
+std::variant<bool, DialectError> ExpansionWriter::writeList(const ListExpansion& l) {
+  auto found = findDynamicPacks(t_, l.from, l.ellipsis);
+  if (auto* e = std::get_if<DialectError>(&found)) return *e;
+  for (long long k = 0; k < l.count; ++k) {
+    if (k) plan_.add(",", l.ellipsis);
+    for (size_t i = l.from; i < l.ellipsis;) i = packs_.element(std::get<DynamicPacks>(found), 0, i, std::to_string(k));
+  }
+  return true;
+}
+
+std::variant<bool, DialectError> ExpansionWriter::writeComprehension(const Comprehension& c, int id) {
+  // Each item's packs, bound first; the element type is the first item's (at index 0).
+  std::vector<DynamicPacks> itemPacks;
+  plan_.add(capture_ + "() {", c.open);
+  for (size_t k = 0; k < c.items.size(); ++k) {
+    TokenSpan item = c.items[k];
+    bool expanded = item.to > item.from && t_[item.to - 1].kind == tok::ellipsis;
+    DynamicPacks packs;
+    if (expanded) {
+      auto found = findDynamicPacks(t_, item.from, item.to - 1, foldSpans(item.from, item.to - 1));
+      if (auto* e = std::get_if<DialectError>(&found)) return *e;
+      packs = std::get<DynamicPacks>(found);
+      if (packs.empty())
+        return DialectError{item.to - 1, "this item of the list has no dynamic pack to expand"};
+      auto head = packs_.head(packs, id + (int)k, item.from);
+      if (auto* e = std::get_if<DialectError>(&head)) return *e;
+    }
+    itemPacks.push_back(std::move(packs));
+  }
+  auto itemEnd = [&](size_t k) {
+    TokenSpan item = c.items[k];
+    return item.to > item.from && t_[item.to - 1].kind == tok::ellipsis ? item.to - 1 : item.to;
+  };
+  plan_.add("std::vector<__decay(decltype(", c.open);
+  auto first = write(c.items[0].from, itemEnd(0), itemPacks[0].empty() ? nullptr : &itemPacks[0], id, "0");
+  if (std::holds_alternative<DialectError>(first)) return first;
+  plan_.add("))> __circle_list;", c.open);
+  for (size_t k = 0; k < c.items.size(); ++k) {
+    std::string index = "__circle_i" + std::to_string(id + (int)k);
+    if (!itemPacks[k].empty())
+      plan_.add("for (int " + index + " = 0; " + index + " < " + DynamicPackWriter::countName(id + (int)k) + "; ++" +
+                    index + ")",
+                c.items[k].from);
+    plan_.add("__circle_list.push_back(", c.items[k].from);
+    auto item = write(c.items[k].from, itemEnd(k), itemPacks[k].empty() ? nullptr : &itemPacks[k], id + (int)k, index);
+    if (std::holds_alternative<DialectError>(item)) return item;
+    plan_.add(");", itemEnd(k) - 1);
+  }
+  plan_.add("return __circle_list; }()", c.close);
+  return true;
+}
+
+std::vector<TokenSpan> ExpansionWriter::foldSpans(size_t from, size_t to) const {
+  std::vector<TokenSpan> spans;
+  for (size_t open = from; open < to; ++open) {
+    const Comprehension* comprehension = nullptr;
+    for (const Comprehension& c : comprehensions_)
+      if (c.open == open) comprehension = &c;
+    if (comprehension && comprehension->close < to) {
+      spans.push_back({open, comprehension->close + 1});
+      open = comprehension->close;
+      continue;
+    }
+    const ListExpansion* list = nullptr;
+    for (const ListExpansion& l : lists_)
+      if (l.from == open) list = &l;
+    if (list && list->ellipsis < to) {
+      spans.push_back({open, list->ellipsis + 1});
+      open = list->ellipsis;
+      continue;
+    }
+    bool fold = false;
+    for (const DynamicFold& f : folds_) fold |= f.open == open;
+    // A multi-conditional's group: its `int...` is its own index.
+    bool multiConditional = false;
+    if (t_[open].kind == tok::l_paren) {
+      size_t close = matchingClose(t_, open);
+      int depth = 0;
+      for (size_t k = open + 1; close != npos && k < close && !multiConditional; ++k) {
+        if (opensBracket(t_[k].kind)) ++depth;
+        else if (closesBracket(t_[k].kind)) --depth;
+        else multiConditional = depth == 0 && t_[k].kind == tok::ellipsis && t_[k + 1].kind == tok::question;
+      }
+    }
+    if (!fold && !multiConditional) continue;
+    size_t close = matchingClose(t_, open);
+    if (close == npos || close >= to) continue;
+    spans.push_back({open, close + 1});
+    open = close;
+  }
+  return spans;
+}
+
+std::variant<bool, DialectError> ExpansionWriter::write(size_t from, size_t to, const DynamicPacks* packs, int id,
+                                                        const std::string& index) {
+  for (size_t i = from; i < to;) {
+    const DynamicFold* fold = nullptr;
+    for (const DynamicFold& f : folds_)
+      if (f.open == i) fold = &f;
+    for (size_t k = 0; k < comprehensions_.size(); ++k) {
+      if (comprehensions_[k].open != i) continue;
+      auto done = writeComprehension(comprehensions_[k], 1000 * (int)(k + 1));
+      if (auto* e = std::get_if<DialectError>(&done)) {
+        if (!error_) error_ = *e;
+        return done;
+      }
+      i = comprehensions_[k].close + 1;
+      break;
+    }
+    if (i >= to) break;
+    const ListExpansion* list = nullptr;
+    for (const ListExpansion& l : lists_)
+      if (l.from == i) list = &l;
+    if (list) {
+      auto done = writeList(*list);
+      if (auto* e = std::get_if<DialectError>(&done)) {
+        if (!error_) error_ = *e;
+        return done;
+      }
+      i = list->ellipsis + 1;
+      continue;
+    }
+    std::variant<bool, DialectError> done = false;
+    if (fold) done = writeFold(*fold);
+    else if (t_[i].kind == tok::l_paren) done = writeEnumGroup(i);
+    if (auto* e = std::get_if<DialectError>(&done)) {
+      if (!error_) error_ = *e;
+      return done;
+    }
+    if (std::get<bool>(done)) {
+      i = matchingClose(t_, i) + 1;
+    } else if (packs) {
+      i = packs_.element(*packs, id, i, index);
+    } else {
+      plan_.keep(i++);
+    }
+  }
+  return true;
+}
+
+std::variant<bool, DialectError> ExpansionWriter::writeEnumGroup(size_t open) {
+  if (!enums_) return false;
+  size_t close = matchingClose(t_, open);
+  if (close == npos) return false;
+  bool multiConditional = false;
+  for (size_t i = open; i < close && !multiConditional; ++i)
+    multiConditional = t_[i].kind == tok::ellipsis && t_[i + 1].kind == tok::question;
+  bool enumPack = false;
+  for (size_t i = open; i < close; ++i) {
+    if (isSliceBracket(t_, i) || isRangePack(t_, i) || (isIntPack(t_, i) && !multiConditional)) return false;
+    enumPack |= enumPackRef(t_, i, *enums_).has_value();
+  }
+  if (!enumPack) return false;
+  // A multi-conditional reads even a noted enum's packs through the registry, by index.
+  static const EnumRegistry none;
+  const EnumRegistry& byIndex = multiConditional ? none : *enums_;
+  if (expandsOwnDependentPacks(t_, open, close, byIndex)) {
+    if (auto e = planDependentGroup(t_, open, byIndex, blockScope_, plan_)) return *e;
+    return true;
+  }
+  if (multiConditional) return false; // an inner group's
+  RewritePlan group;
+  auto done = planEnumPackExpansions(t_, open, close + 1, *enums_, group);
+  if (std::holds_alternative<DialectError>(done) || !std::get<bool>(done)) return done;
+  plan_.append(group);
+  return true;
+}
+
+std::variant<bool, DialectError> ExpansionWriter::writeFold(const DynamicFold& f) {
+  auto found = findDynamicPacks(t_, f.pattern.from, f.pattern.to, foldSpans(f.pattern.from, f.pattern.to));
+  if (auto* e = std::get_if<DialectError>(&found)) return *e;
+  const DynamicPacks& packs = std::get<DynamicPacks>(found);
+  std::string n = std::to_string(f.id), index = "__circle_i" + n, elem = "__circle_elem" + n;
+  plan_.keep(f.open);
+  plan_.add(capture_ + "() -> decltype(auto) {", f.open);
+  auto head = packs_.head(packs, f.id, f.open);
+  if (auto* e = std::get_if<DialectError>(&head)) return *e;
+  plan_.add("auto " + elem + " = [&](int " + index + ") -> decltype(auto) { return ", f.pattern.from);
+  auto body = write(f.pattern.from, f.pattern.to, &packs, f.id, index);
+  if (std::holds_alternative<DialectError>(body)) return body;
+  plan_.add("; };", f.pattern.to - 1);
+  // A function's result is copied: std::max(acc, element) may name a temporary element.
+  plan_.add(std::string("auto __circle_step") + n + " = [&](auto&& __circle_acc, int " + index + ") -> " +
+                (f.function ? "auto" : "decltype(auto)") + " { return ",
+            f.op.from);
+  if (f.function) {
+    plan_.keep(f.op.from, f.op.to);
+    plan_.add("(__circle_acc, " + elem + "(" + index + "))", f.op.from);
+  } else {
+    plan_.add("__circle_acc", f.op.from);
+    plan_.keep(f.op.from);
+    plan_.add(elem + "(" + index + ")", f.op.from);
+  }
+  plan_.add("; };", f.op.from);
+  std::string count = DynamicPackWriter::countName(f.id);
+  if (f.init.empty()) {
+    plan_.add("return ::__circle_fold_unary(" + count + ", " + elem + ", __circle_step" + n + ", ", f.op.from);
+    if (!f.empty.empty()) {
+      auto fallback = write(f.empty.from, f.empty.to);
+      if (std::holds_alternative<DialectError>(fallback)) return fallback;
+    } else {
+      plan_.add(!f.function && isAnd(t_[f.op.from])  ? "true"
+                : !f.function && isOr(t_[f.op.from]) ? "false"
+                                                     : "::__circle_value_init{}",
+                f.op.from);
+    }
+  } else {
+    plan_.add("return ::__circle_fold_into(" + count + ", ", f.init.from);
+    auto init = write(f.init.from, f.init.to);
+    if (std::holds_alternative<DialectError>(init)) return init;
+    plan_.add(", __circle_step" + n, f.op.from);
+  }
+  plan_.add("); }()", f.close);
+  plan_.keep(f.close);
+  return true;
+}
+
+
+} // namespace circle

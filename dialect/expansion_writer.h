@@ -1,0 +1,54 @@
+// Writes a statement's tokens with its dynamic packs' consumers respelled
+// (dialect/dynamic_folds.h, dialect/list_expansions.h) and, in a statement's own
+// expansion, its packs' elements (dialect/dynamic_packs.h).
+#pragma once
+#include "dialect/dynamic_folds.h"
+#include "dialect/enum_reflection.h"
+#include "dialect/list_expansions.h"
+
+#include <optional>
+
+namespace circle {
+
+// Writes tokens with the folds of `folds` respelled, and, in a statement's expansion,
+// its packs' elements.
+class ExpansionWriter {
+public:
+  // `blockScope`: in a function, where the folds' lambdas capture by reference; elsewhere
+  // (a namespace-scope or member initializer) C++ lets a lambda capture nothing.
+  // With `enums`, a parenthesised group that holds enum packs and no dynamic ones is
+  // the enum expansion's (dialect/enum_reflection.h): a fold over an enum's values in a
+  // condition, a case label, or inside a statement's dynamic expansion.
+  ExpansionWriter(const std::vector<RawToken>& t, RewritePlan& plan, const std::vector<DynamicFold>& folds,
+                  const std::vector<ListExpansion>& lists, const std::vector<Comprehension>& comprehensions,
+                  bool blockScope, const EnumRegistry* enums = nullptr)
+      : t_(t), plan_(plan), folds_(folds), lists_(lists), comprehensions_(comprehensions), packs_(t, plan), capture_(blockScope ? "[&]" : "[]"), blockScope_(blockScope),
+        enums_(enums) {}
+  // The spans of the outermost folds, list expansions and multi-conditionals in
+  // t[from, to): their packs are theirs.
+  std::vector<TokenSpan> foldSpans(size_t from, size_t to) const;
+  std::variant<bool, DialectError> write(size_t from, size_t to, const DynamicPacks* packs = nullptr, int id = 0,
+                                         const std::string& index = {});
+  DynamicPackWriter& packs() { return packs_; }
+  // The first error any write() met.
+  const std::optional<DialectError>& error() const { return error_; }
+
+private:
+  std::optional<DialectError> error_;
+  std::variant<bool, DialectError> writeFold(const DynamicFold& f);
+  std::variant<bool, DialectError> writeList(const ListExpansion& l);
+  std::variant<bool, DialectError> writeComprehension(const Comprehension& c, int id);
+  // The enum packs' expansions in the group opened at t[open]; false when it has none.
+  std::variant<bool, DialectError> writeEnumGroup(size_t open);
+  const std::vector<RawToken>& t_;
+  RewritePlan& plan_;
+  const std::vector<DynamicFold>& folds_;
+  const std::vector<ListExpansion>& lists_;
+  const std::vector<Comprehension>& comprehensions_;
+  DynamicPackWriter packs_;
+  std::string capture_;
+  bool blockScope_;
+  const EnumRegistry* enums_;
+};
+
+} // namespace circle

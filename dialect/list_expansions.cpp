@@ -1,0 +1,136 @@
+#include "dialect/list_expansions.h"
+
+#include <algorithm>
+
+namespace circle {
+
+namespace tok = clang::tok;
+constexpr size_t npos = std::string::npos;
+
+namespace {
+
+// An integer literal, maybe negated, as the whole of t[s.from, s.to).
+std::optional<long long> literal(const std::vector<RawToken>& t, TokenSpan s) {
+  bool negative = s.to - s.from == 2 && t[s.from].kind == tok::minus;
+  if (s.to - s.from != 1 + negative || t[s.to - 1].kind != tok::numeric_constant) return std::nullopt;
+  long long v;
+  if (t[s.to - 1].text.rtrim("uUlL").getAsInteger(0, v)) return std::nullopt;
+  return negative ? -v : v;
+}
+
+// A range's length from its literal bounds, as __circle_range_count counts it.
+std::optional<long long> literalLength(const std::vector<RawToken>& t, const RangePack& r) {
+  if (r.parts.size() == 1) return literal(t, r.parts[0]);
+  std::optional<long long> b = r.parts[0].empty() ? 0 : literal(t, r.parts[0]);
+  std::optional<long long> e = r.parts[1].empty() ? 0 : literal(t, r.parts[1]);
+  std::optional<long long> s = r.parts.size() < 3 || r.parts[2].empty() ? 1 : literal(t, r.parts[2]);
+  if (!b || !e || !s) return std::nullopt;
+  long long n = *s > 0 ? (*e - *b + *s - 1) / *s : *s < 0 ? (*b - *e - *s - 1) / -*s : 0;
+  return n < 0 ? 0 : n;
+}
+
+// The unmatched bracket before t[at], or npos.
+size_t enclosingOpen(const std::vector<RawToken>& t, size_t from, size_t at) {
+  int depth = 0;
+  for (size_t k = at; k-- > from;) {
+    if (closesBracket(t[k].kind)) ++depth;
+    else if (opensBracket(t[k].kind) && depth-- == 0) return k;
+  }
+  return npos;
+}
+
+// Items of t[from, to) at depth 0, split at ','.
+std::vector<TokenSpan> commaItems(const std::vector<RawToken>& t, size_t from, size_t to) {
+  std::vector<TokenSpan> items;
+  size_t start = from;
+  int depth = 0;
+  for (size_t k = from; k < to; ++k) {
+    if (opensBracket(t[k].kind)) ++depth;
+    else if (closesBracket(t[k].kind)) --depth;
+    else if (depth == 0 && t[k].kind == tok::comma) {
+      items.push_back({start, k});
+      start = k + 1;
+    }
+  }
+  items.push_back({start, to});
+  return items;
+}
+
+} // namespace
+
+std::variant<std::vector<Comprehension>, DialectError> findComprehensions(const std::vector<RawToken>& t, size_t from,
+                                                                          size_t to) {
+  std::vector<Comprehension> found;
+  for (size_t open = from; open < to; ++open) {
+    if (t[open].kind != tok::l_square) continue;
+    // Where an expression starts: not a subscript's, an array declarator's or an attribute's '['.
+    if (open > from) {
+      const RawToken& b = t[open - 1];
+      bool operand = (b.kind == tok::raw_identifier && !b.is("return")) || b.kind == tok::r_paren ||
+                     b.kind == tok::r_square || b.kind == tok::greater || tok::isLiteral(b.kind);
+      if (operand || b.kind == tok::l_square) continue;
+    }
+    size_t close = matchingClose(t, open);
+    if (close == npos || close >= to) continue;
+    // A lambda's introducer is followed by its parameters, template parameters or body.
+    if (close + 1 < to && (t[close + 1].kind == tok::l_paren || t[close + 1].kind == tok::l_brace ||
+                           t[close + 1].kind == tok::less || t[close + 1].is("mutable")))
+      continue;
+    Comprehension c{open, close, commaItems(t, open + 1, close)};
+    bool dynamic = false;
+    for (TokenSpan item : c.items) {
+      bool expanded = item.to > item.from && t[item.to - 1].kind == tok::ellipsis;
+      if (!expanded) continue;
+      if (holdsDynamicPack(t, {item.from, item.to - 1})) dynamic = true;
+    }
+    if (!dynamic) continue;
+    found.push_back(std::move(c));
+    open = close;
+  }
+  return found;
+}
+
+std::variant<std::vector<ListExpansion>, DialectError> findListExpansions(const std::vector<RawToken>& t, size_t from,
+                                                                          size_t to) {
+  std::vector<ListExpansion> lists;
+  for (size_t e = from + 1; e + 1 < to; ++e) {
+    tok::TokenKind next = t[e + 1].kind;
+    if (t[e].kind != tok::ellipsis || !(next == tok::comma || next == tok::r_brace || next == tok::r_paren)) continue;
+    if (isIntPack(t, e - 1) || t[e - 1].is("sizeof")) continue;
+    size_t start = e;
+    for (int depth = 0; start > from; --start) {
+      tok::TokenKind k = t[start - 1].kind;
+      if (closesBracket(k)) ++depth;
+      else if (opensBracket(k) && depth-- == 0) break;
+      else if (depth == 0 && (k == tok::comma || k == tok::semi)) break;
+    }
+    if (start == from || !opensBracket(t[start - 1].kind) && t[start - 1].kind != tok::comma) continue;
+    if (enclosingOpen(t, from, start) != npos && t[enclosingOpen(t, from, start)].kind == tok::l_square)
+      continue; // a list comprehension's item
+    auto found = findDynamicPacks(t, start, e);
+    if (auto* error = std::get_if<DialectError>(&found)) return *error;
+    const DynamicPacks& packs = std::get<DynamicPacks>(found);
+    if (packs.empty()) continue; // C++'s own pack
+    if (!packs.slices.empty())
+      return DialectError{packs.slices[0].bracket, "a slice's length is known only when the program runs: circle "
+                                                   "expands it in a statement (f(x[:]) ...;) or a fold ((... + x[:])), "
+                                                   "not in a braced list or an argument list"};
+    ListExpansion l{start, e, -1};
+    for (const RangePack& r : packs.ranges) {
+      if (!r.sized()) continue;
+      std::optional<long long> n = literalLength(t, r);
+      if (!n)
+        return DialectError{r.at, "in a braced list or an argument list circle expands '" + t[r.at].text.str() +
+                                      t[r.at + 1].text.str() + "(...)' when its bounds are integer literals"};
+      l.count = l.count < 0 ? *n : std::min(l.count, *n);
+    }
+    if (l.count < 0)
+      return DialectError{packs.ranges[0].at, "'" + t[packs.ranges[0].at].text.str() + t[packs.ranges[0].at + 1].text.str() +
+                                                  "' has no length of its own and nothing else in the expansion gives one"};
+    lists.push_back(l);
+  }
+  return lists;
+}
+
+
+} // namespace circle
