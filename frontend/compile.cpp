@@ -25,6 +25,7 @@
 #include "codegen/unreferenced_functions.h"
 #include "frontend/backend_failures.h"
 #include "frontend/dependency_file.h"
+#include "frontend/device_runtime_calls.h"
 #include "frontend/gpu_arch_values.h"
 #include "frontend/device_runtime_path.h"
 #include "frontend/if_target_syntax.h"
@@ -942,7 +943,8 @@ private:
     std::vector<ReachedFunction> missing;
     for (ReachedFunction& r : findMissingDeviceFunctions(m)) {
       // cudaGraphSetConditional & co.: libcudadevrt.a has them, linked after ptxas.
-      if (fromDeviceRuntimeLibrary(r.callee)) needsDeviceRuntime_.insert(sm);
+      if (fromDeviceRuntimeLibrary(r.callee) && (!ast_ || declaredForDevice(*ast_, r.callee)))
+        needsDeviceRuntime_.insert(sm);
       else missing.push_back(std::move(r));
     }
     if (!missing.empty()) {

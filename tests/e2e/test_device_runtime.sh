@@ -154,4 +154,17 @@ out=$(cu -sm_75 -sm_90 -fno-gpu-auto-stack -S -emit-llvm "$EXAMPLES/unique.cxx" 
 expect_not_contains "$(cat unique_off.ll)" "__circle_stack" "-fno-gpu-auto-stack leaves the stubs as they are"
 expect_contains "$out" "unique.cxx:7:17: warning: kernel 'kernel(int, int)' may need more stack than ptxas can determine statically (recursion through 'std::_Rb_tree<int, int" "recursion warning at the kernel"
 expect_eq "$(grep -c 'may need more stack' <<< "$out")" 1 "warned once, not per sm"
+# The device runtime's functions are the ones the toolkit declares __device__:
+# cudaGetLastError links (libcudadevrt.a), cudaDeviceSynchronize, host-only since CUDA 12,
+# is an error at the kernel (was a ptxas rejection called a circle bug on sm_90).
+cat > devrt.cu <<'SRC'
+__global__ void ok(int* p) { p[0] = (int)cudaGetLastError(); }
+__global__ void bad(int* p) { p[0] = 1; cudaDeviceSynchronize(); }
+int main() { ok<<<1, 1>>>(nullptr); bad<<<1, 1>>>(nullptr); }
+SRC
+out=$(cu -sm_75 -sm_90 devrt.cu -o devrt 2>&1); rc=$?
+expect_eq "$rc" 1 "a kernel calling cudaDeviceSynchronize does not build"
+expect_contains "$out" "devrt.cu:2:17: error: kernel 'bad(int*)' reaches 'cudaDeviceSynchronize', which has no device definition" "said at the kernel"
+expect_not_contains "$out" "ptxas" "before ptxas"
+expect_not_contains "$out" "'ok(int*)'" "cudaGetLastError is the device runtime's"
 finish
