@@ -102,6 +102,13 @@ template <class __I, class __S> constexpr decltype(auto) __circle_fold_into(int 
     return __acc;
   }
 }
+// A list comprehension's result (dialect/list_expansions.h): the std::vector V it builds,
+// which also converts, as Circle's does, to any container made from an iterator range
+// (std::string, std::set, std::deque...).
+template <class __V> struct __circle_list : __V {
+  template <class __C, class = decltype(__C(((const __V*)0)->begin(), ((const __V*)0)->end()))>
+  operator __C() const { return __C(this->begin(), this->end()); }
+};
 // What an empty (... op pack) without a default gives: the value-initialized pattern type.
 struct __circle_value_init {
   template <class __T> constexpr operator __T() const { return __T(); }

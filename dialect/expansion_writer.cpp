@@ -47,10 +47,10 @@ std::variant<bool, DialectError> ExpansionWriter::writeComprehension(const Compr
     TokenSpan item = c.items[k];
     return item.to > item.from && t_[item.to - 1].kind == tok::ellipsis ? item.to - 1 : item.to;
   };
-  plan_.add("std::vector<__decay(decltype(", c.open);
+  plan_.add("::__circle_list<std::vector<__decay(decltype(", c.open);
   auto first = write(c.items[0].from, itemEnd(0), itemPacks[0].empty() ? nullptr : &itemPacks[0], id, "0");
   if (std::holds_alternative<DialectError>(first)) return first;
-  plan_.add("))> __circle_list;", c.open);
+  plan_.add("))>> __circle_list;", c.open);
   for (size_t k = 0; k < c.items.size(); ++k) {
     std::string index = "__circle_i" + std::to_string(id + (int)k);
     if (!itemPacks[k].empty())

@@ -17,7 +17,8 @@ std::variant<std::vector<ListExpansion>, DialectError> findListExpansions(const 
                                                                           size_t to);
 
 // Circle's list comprehension `[ item, pack-item ..., item ]` where an expression may be:
-// a std::vector (the user includes <vector>) of the first item's type, holding each item,
+// a std::vector (the user includes <vector>) of the first item's type, which converts to
+// any container made from an iterator range (std::string, std::set), holding each item,
 // a `pack-item ...` once per element of its dynamic packs:
 //   std::vector v = [ @range(3:18:3)... ];   std::vector z = [ sq(x[:]) + 5 * y[:] ..., 0 ];
 // Circle's for-expressions, filters and nested comprehensions are not taken.

@@ -522,4 +522,24 @@ expect_not_contains "$out" "undeclared identifier 'bad'" "the dropped declaratio
 expect_contains "$out" "bad2.cxx:13:7: error: an expanded statement runs once per element, inside a loop" "an expanded declaration"
 expect_not_contains "$out" "undeclared identifier 'm'" "nor its variable"
 
+# A list comprehension is a std::vector that also converts to other containers, as Circle's.
+cat > comprehension.cxx <<'SRC'
+#include <cstdio>
+#include <vector>
+#include <string>
+#include <set>
+int total(const std::vector<int>& v) { int s = 0; for (int x : v) s += x; return s; }
+int main() {
+  std::string s = "Hello world";
+  std::string r = [s[::-1]...];
+  std::set<int> st = [ 3, @range(5)..., 3 ];
+  std::vector v = [ @range(1:4)... ];
+  auto m = [ v[:] * 2 ... ];
+  std::vector<int> w = [ 7, v[:] ... ];
+  printf("%s %d %d %d %d %d\n", r.c_str(), (int)st.size(), total(v), total(m), total(w), total([ @range(4)... ]));
+}
+SRC
+"$CIRCLE" comprehension.cxx -o comprehension > build.log 2>&1; expect_eq "$?" 0 "list comprehensions compile ($(cat build.log))"
+expect_eq "$(./comprehension)" "dlrow olleH 5 6 12 13 6" "each comprehension's elements, in each container"
+
 finish
