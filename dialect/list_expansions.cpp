@@ -124,6 +124,12 @@ std::variant<std::vector<ListExpansion>, DialectError> findListExpansions(const 
                                       t[r.at + 1].text.str() + "(...)' when its bounds are integer literals"};
       l.count = l.count < 0 ? *n : std::min(l.count, *n);
     }
+    // Each element is written out: a count past what any list in C++ holds is a typo.
+    constexpr long long kMaxElements = 1 << 16;
+    if (l.count > kMaxElements)
+      return DialectError{packs.ranges[0].at, "circle writes a list expansion's elements out, at most " +
+                                                  std::to_string(kMaxElements) + ": this one has " +
+                                                  std::to_string(l.count)};
     if (l.count < 0)
       return DialectError{packs.ranges[0].at, "'" + t[packs.ranges[0].at].text.str() + t[packs.ranges[0].at + 1].text.str() +
                                                   "' has no length of its own and nothing else in the expansion gives one"};

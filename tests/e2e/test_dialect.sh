@@ -508,6 +508,7 @@ int main(int argc, char**) {
   printf("%d\n", (int)sizeof...(color.enum_values) + color.enum_count);
   int bad = v[:] + 1;
   int m = int...(argc) ...;
+  int huge[] { int...(100000000) ... };
   printf("%d %d %d\n", n, bad, m);
 }
 SRC
@@ -521,6 +522,7 @@ expect_contains "$out" "bad2.cxx:12:14: error: a slice is a pack" "a slice outsi
 expect_not_contains "$out" "undeclared identifier 'bad'" "the dropped declaration still declares its variable"
 expect_contains "$out" "bad2.cxx:13:7: error: an expanded statement runs once per element, inside a loop" "an expanded declaration"
 expect_not_contains "$out" "undeclared identifier 'm'" "nor its variable"
+expect_contains "$out" "bad2.cxx:14:16: error: circle writes a list expansion's elements out, at most 65536: this one has 100000000" "a list expansion's count is bounded"
 
 # A list comprehension is a std::vector that also converts to other containers, as Circle's.
 cat > comprehension.cxx <<'SRC'
