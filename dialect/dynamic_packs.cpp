@@ -20,11 +20,6 @@ bool isOperatorWord(llvm::StringRef w) {
       .Default(false);
 }
 
-bool isOperandEnd(const RawToken& t) {
-  if (t.kind == tok::raw_identifier) return !isOperatorWord(t.text);
-  return t.kind == tok::r_paren || t.kind == tok::r_square || t.kind == tok::greater || tok::isLiteral(t.kind);
-}
-
 // The opener of the group that t[close] closes, searching back to `lo`; npos if none.
 // A '>' pairs with a '<' right after a name, or it is a comparison (npos).
 size_t groupOpen(const std::vector<RawToken>& t, size_t lo, size_t close) {
@@ -111,6 +106,11 @@ bool startsNegative(const std::vector<RawToken>& t, TokenSpan s) {
 }
 
 } // namespace
+
+bool isOperandEnd(const RawToken& t) {
+  if (t.kind == tok::raw_identifier) return !isOperatorWord(t.text);
+  return t.kind == tok::r_paren || t.kind == tok::r_square || t.kind == tok::greater || tok::isLiteral(t.kind);
+}
 
 bool RangePack::sized() const { return parts.size() == 1 || (parts.size() > 1 && (!parts[1].empty() || downToZero)); }
 

@@ -50,6 +50,9 @@ struct DynamicPacks {
 // Circle's `int...` (the expansion's index) and `int...(n)`, `int...(begin:end:step)` at
 // t[i]; not a declaration's `int... I` or an unnamed `int...` parameter before ')' or '>'.
 bool isIntPack(const std::vector<RawToken>& t, size_t i);
+// Does t end an operand (a name that is no operator word, a literal, ')', ']', '>')? A '['
+// after one is a subscript, not a lambda's introducer or a list comprehension.
+bool isOperandEnd(const RawToken& t);
 bool isRangePack(const std::vector<RawToken>& t, size_t i); // @range(
 // `[` of x[:] or of a bounded slice x[b:e:s] (the ':' of its own brackets).
 bool isSliceBracket(const std::vector<RawToken>& t, size_t open);

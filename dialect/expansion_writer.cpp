@@ -66,27 +66,38 @@ std::variant<bool, DialectError> ExpansionWriter::writeComprehension(const Compr
   return true;
 }
 
+const Comprehension* ExpansionWriter::comprehensionAt(size_t i) const {
+  for (const Comprehension& c : comprehensions_)
+    if (c.open == i) return &c;
+  return nullptr;
+}
+
+const ListExpansion* ExpansionWriter::listAt(size_t i) const {
+  for (const ListExpansion& l : lists_)
+    if (l.from == i) return &l;
+  return nullptr;
+}
+
+const DynamicFold* ExpansionWriter::foldAt(size_t i) const {
+  for (const DynamicFold& f : folds_)
+    if (f.open == i) return &f;
+  return nullptr;
+}
+
 std::vector<TokenSpan> ExpansionWriter::foldSpans(size_t from, size_t to) const {
   std::vector<TokenSpan> spans;
   for (size_t open = from; open < to; ++open) {
-    const Comprehension* comprehension = nullptr;
-    for (const Comprehension& c : comprehensions_)
-      if (c.open == open) comprehension = &c;
-    if (comprehension && comprehension->close < to) {
-      spans.push_back({open, comprehension->close + 1});
-      open = comprehension->close;
+    if (const Comprehension* c = comprehensionAt(open); c && c->close < to) {
+      spans.push_back({open, c->close + 1});
+      open = c->close;
       continue;
     }
-    const ListExpansion* list = nullptr;
-    for (const ListExpansion& l : lists_)
-      if (l.from == open) list = &l;
-    if (list && list->ellipsis < to) {
-      spans.push_back({open, list->ellipsis + 1});
-      open = list->ellipsis;
+    if (const ListExpansion* l = listAt(open); l && l->ellipsis < to) {
+      spans.push_back({open, l->ellipsis + 1});
+      open = l->ellipsis;
       continue;
     }
-    bool fold = false;
-    for (const DynamicFold& f : folds_) fold |= f.open == open;
+    bool fold = foldAt(open) != nullptr;
     // A multi-conditional's group: its `int...` is its own index.
     bool multiConditional = false;
     if (t_[open].kind == tok::l_paren) {
@@ -110,46 +121,29 @@ std::vector<TokenSpan> ExpansionWriter::foldSpans(size_t from, size_t to) const 
 std::variant<bool, DialectError> ExpansionWriter::write(size_t from, size_t to, const DynamicPacks* packs, int id,
                                                         const std::string& index) {
   for (size_t i = from; i < to;) {
-    const DynamicFold* fold = nullptr;
-    for (const DynamicFold& f : folds_)
-      if (f.open == i) fold = &f;
-    for (size_t k = 0; k < comprehensions_.size(); ++k) {
-      if (comprehensions_[k].open != i) continue;
-      auto done = writeComprehension(comprehensions_[k], 1000 * (int)(k + 1));
-      if (auto* e = std::get_if<DialectError>(&done)) {
-        if (!error_) error_ = *e;
-        return done;
-      }
-      i = comprehensions_[k].close + 1;
-      break;
-    }
-    if (i >= to) break;
-    const ListExpansion* list = nullptr;
-    for (const ListExpansion& l : lists_)
-      if (l.from == i) list = &l;
-    if (list) {
-      auto done = writeList(*list);
-      if (auto* e = std::get_if<DialectError>(&done)) {
-        if (!error_) error_ = *e;
-        return done;
-      }
-      i = list->ellipsis + 1;
-      continue;
-    }
+    // The consumer that starts at t[i] writes itself and says where it ends.
     std::variant<bool, DialectError> done = false;
-    if (fold) done = writeFold(*fold);
-    else if (t_[i].kind == tok::l_paren) done = writeEnumGroup(i);
+    size_t next = i + 1;
+    if (const Comprehension* c = comprehensionAt(i)) {
+      done = writeComprehension(*c, 1000 * (int)(c - comprehensions_.data() + 1));
+      next = c->close + 1;
+    } else if (const ListExpansion* l = listAt(i)) {
+      done = writeList(*l);
+      next = l->ellipsis + 1;
+    } else if (const DynamicFold* f = foldAt(i)) {
+      done = writeFold(*f);
+      next = f->close + 1;
+    } else if (t_[i].kind == tok::l_paren) {
+      done = writeEnumGroup(i);
+      next = matchingClose(t_, i) + 1;
+    }
     if (auto* e = std::get_if<DialectError>(&done)) {
       if (!error_) error_ = *e;
       return done;
     }
-    if (std::get<bool>(done)) {
-      i = matchingClose(t_, i) + 1;
-    } else if (packs) {
-      i = packs_.element(*packs, id, i, index);
-    } else {
-      plan_.keep(i++);
-    }
+    if (std::get<bool>(done)) i = next;
+    else if (packs) i = packs_.element(*packs, id, i, index);
+    else plan_.keep(i++);
   }
   return true;
 }

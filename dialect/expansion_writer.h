@@ -35,6 +35,10 @@ public:
 
 private:
   std::optional<DialectError> error_;
+  // The consumer whose first token is t[i], if any.
+  const Comprehension* comprehensionAt(size_t i) const;
+  const ListExpansion* listAt(size_t i) const;
+  const DynamicFold* foldAt(size_t i) const;
   std::variant<bool, DialectError> writeFold(const DynamicFold& f);
   std::variant<bool, DialectError> writeList(const ListExpansion& l);
   std::variant<bool, DialectError> writeComprehension(const Comprehension& c, int id);

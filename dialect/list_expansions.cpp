@@ -65,10 +65,7 @@ std::variant<std::vector<Comprehension>, DialectError> findComprehensions(const 
     if (t[open].kind != tok::l_square) continue;
     // Where an expression starts: not a subscript's, an array declarator's or an attribute's '['.
     if (open > from) {
-      const RawToken& b = t[open - 1];
-      bool operand = (b.kind == tok::raw_identifier && !b.is("return")) || b.kind == tok::r_paren ||
-                     b.kind == tok::r_square || b.kind == tok::greater || tok::isLiteral(b.kind);
-      if (operand || b.kind == tok::l_square) continue;
+      if (isOperandEnd(t[open - 1]) || t[open - 1].kind == tok::l_square) continue;
     }
     size_t close = matchingClose(t, open);
     if (close == npos || close >= to) continue;
@@ -105,7 +102,7 @@ std::variant<std::vector<ListExpansion>, DialectError> findListExpansions(const 
       else if (depth == 0 && (k == tok::comma || k == tok::semi)) break;
     }
     if (start == from || !opensBracket(t[start - 1].kind) && t[start - 1].kind != tok::comma) continue;
-    if (enclosingOpen(t, from, start) != npos && t[enclosingOpen(t, from, start)].kind == tok::l_square)
+    if (size_t list = enclosingOpen(t, from, start); list != npos && t[list].kind == tok::l_square)
       continue; // a list comprehension's item
     auto found = findDynamicPacks(t, start, e);
     if (auto* error = std::get_if<DialectError>(&found)) return *error;

@@ -118,11 +118,7 @@ bool DialectTakeover::holdsLambdaBody(const std::vector<RawToken>& t) {
         else if (t[open].kind == tok::l_square && squares-- == 0) break;
       }
       if (open != std::string::npos) {
-        const RawToken* before = open > 0 ? &t[open - 1] : nullptr;
-        bool operand = before && ((before->kind == tok::raw_identifier && !before->is("return")) ||
-                                  before->kind == tok::r_paren || before->kind == tok::r_square ||
-                                  before->kind == tok::greater || tok::isLiteral(before->kind));
-        if (!operand) return true;
+        if (open == 0 || !isOperandEnd(t[open - 1])) return true;
       }
     }
     if (t[k].kind == tok::l_brace && depth > 0 && k > 0) {
