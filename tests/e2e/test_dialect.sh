@@ -509,6 +509,8 @@ int main(int argc, char**) {
   int bad = v[:] + 1;
   int m = int...(argc) ...;
   int huge[] { int...(100000000) ... };
+  int bounded[] { int...(argc) ... };
+  std::vector<int> items = [ 1, 2 ..., v[:] ... ];
   printf("%d %d %d\n", n, bad, m);
 }
 SRC
@@ -522,6 +524,8 @@ expect_contains "$out" "bad2.cxx:12:14: error: a slice is a pack" "a slice outsi
 expect_not_contains "$out" "undeclared identifier 'bad'" "the dropped declaration still declares its variable"
 expect_contains "$out" "bad2.cxx:13:7: error: an expanded statement runs once per element, inside a loop" "an expanded declaration"
 expect_not_contains "$out" "undeclared identifier 'm'" "nor its variable"
+expect_contains "$out" "bad2.cxx:15:19: error: in a braced list or an argument list circle expands 'int...(...)' when its bounds are integer literals" "a list expansion's count is a literal"
+expect_contains "$out" "bad2.cxx:16:35: error: this item of the list has no dynamic pack to expand" "a comprehension's item expands a pack"
 expect_contains "$out" "bad2.cxx:14:16: error: circle writes a list expansion's elements out, at most 65536: this one has 100000000" "a list expansion's count is bounded"
 
 # A list comprehension is a std::vector that also converts to other containers, as Circle's.
