@@ -5,6 +5,7 @@
 #include "frontend/preprocessed_output.h"
 #include "frontend/raw_tokens.h"
 #include "frontend/toolkit_headers.h"
+#include "support/gpu_arch.h"
 #include "sema/implicit_prelude.h"
 
 #include "clang/Basic/LangOptions.h"
@@ -189,7 +190,9 @@ private:
     auto buffer = getUnderlyingFS().getBufferForFile(path);
     if (buffer) {
       std::optional<std::string> text;
-      if (toolkit) text = respellToolkitHeader(p, (*buffer)->getBuffer());
+      if (toolkit) {
+        text = respellToolkitHeader(p, (*buffer)->getBuffer());
+      }
       if (auto chains = respellConstevalChains(text ? *text : (*buffer)->getBuffer())) text = std::move(chains);
       std::vector<int> copies = respelling_.sms;
       bool hostCopy = true;
@@ -199,9 +202,16 @@ private:
         for (int target : *respelling_.copiesFor) (target ? copies.push_back(target) : void(hostCopy = true));
       }
       if (toolkit) {
-        // Its statement guards only; a per-target rest keeps the host's view.
+        // Its statement guards; of the rest, the macros it chooses by target (outside
+        // CCCL: frontend/toolkit_headers.h) for the sm whose features every target has.
+        // Its declarations keep the host's view.
         CudaArchRewrite arch = rewriteCudaArchGuards(text ? *text : (*buffer)->getBuffer(), path, copies, hostCopy);
-        if (arch.text) it->second = std::move(arch.text);
+        if (arch.text) text = std::move(arch.text);
+        if (arch.perTarget && !SourceRespelling::isCccl(p))
+          if (auto chosen = chooseMacrosForEveryTarget(text ? *text : (*buffer)->getBuffer(), path,
+                                                       commonFeatureSm(respelling_.sms)))
+            text = std::move(chosen);
+        it->second = std::move(text);
         return it->second ? &*it->second : nullptr;
       }
       // circle's -E output of a source read per target: each view's own section.
@@ -241,9 +251,8 @@ bool SourceRespelling::keepsHostView(llvm::StringRef path) const {
 }
 
 bool SourceRespelling::rewritesToolkitGuards(llvm::StringRef path) const {
-  return !sms.empty() && std::any_of(toolkitDirs.begin(), toolkitDirs.end(), [&](const std::string& dir) {
-    return path.starts_with(dir) && !path.drop_front(dir.size()).starts_with("cccl/");
-  });
+  return !sms.empty() &&
+         std::any_of(toolkitDirs.begin(), toolkitDirs.end(), [&](const std::string& dir) { return path.starts_with(dir); });
 }
 
 bool SourceRespelling::readsPerTarget(llvm::StringRef path) const {

@@ -62,13 +62,17 @@ void watchPreambleEnd(clang::Preprocessor& pp, ParseLink& link);
 // leaves per target is read as target `view` reads it (0: the host, where
 // __CUDA_ARCH__ is undefined), and the file is listed in `perTarget`.
 //
-// The toolkit's own headers (`toolkitDirs`, CCCL's aside) that the source includes get
-// the statement-level rewrite too: nvcc compiles their device paths (cuda_fp8.hpp's
-// cvt to e4m3, cuda_awbarrier.h's pending count on sm_90) with __CUDA_ARCH__ defined,
-// where the host view compiled the emulation or a wrong value. What is left of them
-// keeps the host's view. The ones the preamble reads are read as Clang's CUDA wrapper
-// arranges (its own __CUDA_ARCH__, 9999, "the largest subset of device functions"), in
-// the PCH and out of it alike.
+// The toolkit's own headers (`toolkitDirs`, CCCL's included) that the source includes
+// get the statement-level rewrite too: nvcc compiles their device paths (cuda_fp8.hpp's
+// cvt to e4m3, cuda_awbarrier.h's pending count on sm_90, an assertion in cuda::ptx's
+// shfl_sync) with __CUDA_ARCH__ defined, where the host view compiled the emulation or a
+// wrong value. Of the rest, the macros a header outside CCCL chooses by target are read
+// per target (frontend/toolkit_headers.h: cooperative_groups' features); CCCL's own
+// configuration is written for nvc++'s one pass, whose view is the host's, and keeps it
+// (libcu++'s thread API: circle's device runtime gives its host branch what it calls).
+// Everything else keeps the host's view. The ones the preamble reads are read as Clang's
+// CUDA wrapper arranges (its own __CUDA_ARCH__, 9999, "the largest subset of device
+// functions"), in the PCH and out of it alike.
 struct SourceRespelling {
   // The toolkit's headers as circle's single pass reads them (frontend/toolkit_headers.h);
   // off for host-only code, which reads them as the host compiler does.
@@ -89,8 +93,10 @@ struct SourceRespelling {
   // standard input, the command line or circle's in-memory prelude).
   bool readsPerTarget(llvm::StringRef path) const;
   // Whether it is a toolkit header whose statement guards are rewritten when first
-  // opened past the preamble (CCCL's are NV_IF_TARGET, frontend/toolkit_headers.h).
+  // opened past the preamble.
   bool rewritesToolkitGuards(llvm::StringRef path) const;
+  // Whether it is one of CCCL's (libcu++, CUB, Thrust), as the toolkit ships them.
+  static bool isCccl(llvm::StringRef path) { return path.contains("/cccl/"); }
 };
 
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>

@@ -1,5 +1,7 @@
 #include "frontend/toolkit_headers.h"
 
+#include "frontend/cuda_arch_branches.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
@@ -282,7 +284,81 @@ void respellFeatureTargets(std::string& text) {
   }
 }
 
+// Whether text between two directives holds anything but comments and blanks.
+bool holdsCode(llvm::StringRef gap) {
+  while (!gap.empty()) {
+    gap = gap.ltrim(" \t\r\n\\");
+    if (gap.consume_front("//")) {
+      gap = gap.drop_until([](char c) { return c == '\n'; });
+    } else if (gap.consume_front("/*")) {
+      size_t end = gap.find("*/");
+      gap = end == llvm::StringRef::npos ? llvm::StringRef() : gap.drop_front(end + 2);
+    } else {
+      return !gap.empty();
+    }
+  }
+  return false;
+}
+
+// The #if...#endif spans (offsets) that choose macros by target: their conditions
+// test __CUDA_ARCH__ (or an arch-specific sm's macros), and all they hold is #define
+// and #undef lines, nested conditionals of the same kind, and comments. The
+// outermost of each nest.
+std::vector<std::pair<size_t, size_t>> configurationSpans(llvm::StringRef text) {
+  std::vector<Directive> all = directives(text);
+  struct Open {
+    size_t begin;
+    bool pure = true, asksArch = false;
+  };
+  std::vector<Open> open;
+  std::vector<std::pair<size_t, size_t>> spans;
+  size_t previousEnd = 0;
+  for (const Directive& d : all) {
+    if (!open.empty() && holdsCode(text.slice(previousEnd, d.begin)))
+      for (Open& o : open) o.pure = false;
+    previousEnd = d.end;
+    llvm::StringRef line = text.slice(d.begin, d.end);
+    llvm::StringRef k = d.keyword;
+    if (k.starts_with("if")) {
+      open.push_back({d.begin});
+    } else if (!d.conditional() && k != "define" && k != "undef") {
+      for (Open& o : open) o.pure = false; // #include, #pragma, #error...
+      continue;
+    }
+    if (open.empty()) continue;
+    if (k != "endif" && k != "else" && line.contains("__CUDA_ARCH")) open.back().asksArch = true;
+    if (k != "endif") continue;
+    Open done = open.back();
+    open.pop_back();
+    if (!done.pure) {
+      for (Open& o : open) o.pure = false;
+      continue;
+    }
+    if (!done.asksArch) continue;
+    while (!spans.empty() && spans.back().first >= done.begin) spans.pop_back(); // nested in this one
+    spans.push_back({done.begin, d.end});
+  }
+  return spans;
+}
+
 } // namespace
+
+std::optional<std::string> chooseMacrosForEveryTarget(llvm::StringRef text, llvm::StringRef path, int sm) {
+  if (!text.contains("__CUDA_ARCH")) return std::nullopt;
+  std::vector<std::pair<size_t, size_t>> spans = configurationSpans(text);
+  if (spans.empty()) return std::nullopt;
+  std::string out;
+  size_t at = 0;
+  for (auto [begin, end] : spans) {
+    out += text.slice(at, begin);
+    std::string span = text.slice(begin, end).str(); // the lexer reads up to a terminating NUL
+    std::optional<std::string> viewed = viewForTarget(span, path, sm);
+    out += viewed ? *viewed : span;
+    at = end;
+  }
+  out += text.substr(at);
+  return out;
+}
 
 std::optional<std::string> respellToolkitHeader(llvm::StringRef path, llvm::StringRef text) {
   llvm::SmallString<256> normal(path);

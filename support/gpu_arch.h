@@ -26,6 +26,16 @@ inline int sharedSmNumber(const std::vector<int>& sms) {
     if (smNumber(sm) != n) return 0;
   return n;
 }
+// The target whose features every target of `sms` has (the lowest number; the plain
+// sm where sm_90 and sm_90a are both there), or 0 for none: CUDA's sms keep their
+// predecessors' features, arch-specific ones aside.
+inline int commonFeatureSm(const std::vector<int>& sms) {
+  int best = 0;
+  for (int sm : sms)
+    if (!best || smNumber(sm) < smNumber(best) || (smNumber(sm) == smNumber(best) && !smArchSpecific(sm)))
+      best = sm;
+  return best;
+}
 inline bool anyArchSpecific(const std::vector<int>& sms) {
   for (int sm : sms)
     if (smArchSpecific(sm)) return true;

@@ -268,4 +268,37 @@ SRC
 out=$(cu -sm_90 -Wall -c view_warning.cu -o vw.o 2>&1); expect_eq "$?" 0 "a warning of the device view's own: compiled ($out)"
 expect_contains "$out" "view_warning.cu:2:38: warning: unused variable 'unused_in_device_view'" "and said, with its place"
 expect_contains "$out" "2 | __device__ inline int g(int x) { int unused_in_device_view" "with its source line"
+# Macros the toolkit's headers choose by target at namespace scope are chosen for the sm
+# whose features every target has, in one pass (frontend/toolkit_headers.h):
+# cooperative_groups' elect.sync only where every target has it (ptxas refused sm_75's
+# cg::invoke_one), cuda_pipeline's cp.async where every target has it (the host's view
+# gave the synchronous copy on sm_80 and newer).
+cat > toolkit_features.cu <<'SRC'
+#include <cooperative_groups.h>
+#include <cuda_pipeline.h>
+namespace cg = cooperative_groups;
+__global__ void k(const int* in, int* out) {
+  __shared__ int s[32];
+  __pipeline_memcpy_async(&s[threadIdx.x], &in[threadIdx.x], sizeof(int));
+  __pipeline_commit();
+  __pipeline_wait_prior(0);
+  auto tile = cg::tiled_partition<32>(cg::this_thread_block());
+  cg::invoke_one(tile, [&] { atomicAdd(out, s[0]); });
+}
+int main() {}
+SRC
+count() { grep -c "$1" "$2"; }
+for sms in "-sm_75 -sm_90" "-sm_80 -sm_90" "-sm_90"; do
+  out=$(cu $sms -v -S -gpu toolkit_features.cu -o tf 2>&1); expect_eq "$?" 0 "cooperative_groups and cuda_pipeline for $sms"
+  expect_not_contains "$out" "one for sm_" "in one front-end pass ($sms)"
+done
+cu -sm_75 -sm_90 -S -gpu toolkit_features.cu -o tf75 > /dev/null 2>&1
+expect_eq "$(count 'elect.sync' tf75.sm_90.ptx) $(count 'cp.async' tf75.sm_90.ptx)" "0 0" "with sm_75: neither, on sm_90 too"
+cu -sm_80 -sm_90 -S -gpu toolkit_features.cu -o tf80 > /dev/null 2>&1
+expect_eq "$(count 'elect.sync' tf80.sm_90.ptx)" "0" "with sm_80: no elect.sync"
+expect_contains "$(cat tf80.sm_80.ptx)" "cp.async.ca.shared.global" "but cp.async on sm_80"
+expect_contains "$(cat tf80.sm_90.ptx)" "cp.async.ca.shared.global" "and on sm_90"
+cu -sm_90 -S -gpu toolkit_features.cu -o tf90 > /dev/null 2>&1
+expect_contains "$(cat tf90.sm_90.ptx)" "elect.sync" "sm_90 alone: elect.sync"
+expect_contains "$(cat tf90.sm_90.ptx)" "cp.async.ca.shared.global" "and cp.async"
 finish

@@ -120,3 +120,43 @@ TEST_CASE("CUB's and Thrust's ABI namespaces keep nvcc's name, from __CUDA_ARCH_
   CHECK(out->rfind("#if defined(_NVHPC_CUDA)\n#  define CUB_NS", 0) == 0); // the namespace: nvcc's
   CHECK(out->find("#if defined(__circle__ )\n#  define CUB_TEMP_GET_PTX") != std::string::npos); // the rest: nvc++'s
 }
+
+namespace {
+// cooperative_groups' features and cuda_pipeline's async copy, as the toolkit chooses them.
+const std::string kFeatureMacros = "#if defined(__CUDA_MINIMUM_ARCH__)\n# define ARCH __CUDA_MINIMUM_ARCH__\n"
+                                   "#elif defined(__CUDA_ARCH__)\n# define ARCH __CUDA_ARCH__\n#endif\n"
+                                   "/* a comment */\n"
+                                   "#if (ARCH >= 900) || !defined(ARCH)\n# define HAS_ELECT\n#endif\n"
+                                   "# if (__CUDA_ARCH__ >= 800)\n#  define ASYNC 1\n# else\n#  define ASYNC 0\n# endif\n"
+                                   "#ifdef __CUDA_ARCH__\n#undef SLOW // not on the device\n#endif\n";
+} // namespace
+
+TEST_CASE("macros a toolkit header chooses by target are chosen for the sm every target's features include") {
+  auto out = chooseMacrosForEveryTarget(kFeatureMacros, "info.h", 75);
+  REQUIRE(out);
+  CHECK(out->find("__CUDA_ARCH__") == std::string::npos);
+  CHECK(out->find("# define ARCH 750") != std::string::npos);
+  CHECK(out->find("# if (750 >= 800)") != std::string::npos);
+  CHECK(out->find("#if 1\n#undef SLOW") != std::string::npos);
+  // What does not test __CUDA_ARCH__ is left for the preprocessor (ARCH is 750 there).
+  CHECK(out->find("#if (ARCH >= 900) || !defined(ARCH)\n# define HAS_ELECT") != std::string::npos);
+  CHECK(out->find("defined(__CUDA_MINIMUM_ARCH__)") != std::string::npos);
+  auto sm90 = chooseMacrosForEveryTarget(kFeatureMacros, "info.h", 90);
+  REQUIRE(sm90);
+  CHECK(sm90->find("# if (900 >= 800)") != std::string::npos);
+}
+
+TEST_CASE("conditionals around code, includes or pragmas keep the host's view") {
+  for (const char* kept : {"#if __CUDA_ARCH__ >= 700\n__device__ void f();\n#endif\n",
+                           "#if defined(__CUDA_ARCH__)\n#define X 1\nint x;\n#endif\n",
+                           "#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800\n#define Y\n#include \"y.hpp\"\n#endif\n",
+                           "#ifdef __CUDA_ARCH__\n#pragma unroll 16\n#endif\n",
+                           "#if defined(__CUDA_ARCH__)\n#if 1\n#define Z\n#endif\nvoid g();\n#endif\n",
+                           "#if defined(X)\n#define W\n#endif\n"})
+    CHECK_FALSE(chooseMacrosForEveryTarget(kept, "h.h", 75));
+  // A configuration nested in code is still a configuration.
+  auto out = chooseMacrosForEveryTarget("#if defined(A)\nvoid h();\n#if __CUDA_ARCH__ >= 900\n#define V\n#endif\n#endif\n",
+                                        "h.h", 90);
+  REQUIRE(out);
+  CHECK(out->find("void h();\n#if 900 >= 900\n#define V") != std::string::npos);
+}
