@@ -33,7 +33,42 @@ template <class __E> struct __circle_range_init<__E, true> {
 // Statement-level pack expansion over dynamic slices and @range(n): the loop runs
 // for the shortest pack.
 const char* kPackExpansion = R"(
-template <class __R> constexpr auto __circle_slice_size(__R& __r) -> decltype(__r.size()) { return __r.size(); }
+// A slice reads any range, as a ranged for does: an array or anything with size() and
+// operator[] by index; anything with begin() by its iterators, random-access ones by
+// begin()[i] (std::map's operator[] takes a key), others (std::set, std::list,
+// std::forward_list) by walking from the last element read, so that an expansion
+// reading them in order walks each once. Its size: size(), else the walk's length.
+template <class __R> constexpr auto __circle_range_kind(int) -> decltype((void)(((__R*)0)->begin() + 1), 1) { return 1; }
+template <class __R> constexpr auto __circle_range_kind(long) -> decltype((void)((__R*)0)->begin(), 2) { return 2; }
+template <class __R> constexpr int __circle_range_kind(...) { return 0; }
+template <class __R, int = __circle_range_kind<__R>(0)> struct __circle_walk {
+  __R& __r;
+  constexpr decltype(auto) operator[](long long __i) const { return __r[__i]; }
+};
+template <class __R> struct __circle_walk<__R, 1> {
+  __R& __r;
+  constexpr decltype(auto) operator[](long long __i) const { return __r.begin()[__i]; }
+};
+template <class __R> struct __circle_walk<__R, 2> {
+  __R& __r;
+  decltype(((__R*)0)->begin()) __it = __r.begin();
+  long long __at = 0;
+  constexpr decltype(auto) operator[](long long __i) {
+    if (__i < __at) __it = __r.begin(), __at = 0;
+    for (; __at < __i; ++__at) ++__it;
+    return *__it;
+  }
+};
+template <class __R> constexpr __circle_walk<__R> __circle_walker(__R& __r) { return {__r}; }
+template <class __R> constexpr auto __circle_slice_size_of(__R& __r, int) -> decltype(__r.size()) { return __r.size(); }
+template <class __R> constexpr auto __circle_slice_size_of(__R& __r, long) -> decltype((void)__r.end(), 0ll) {
+  long long __n = 0;
+  for (auto __i = __r.begin(); __i != __r.end(); ++__i) ++__n;
+  return __n;
+}
+template <class __R> constexpr auto __circle_slice_size(__R& __r) -> decltype(__circle_slice_size_of(__r, 0)) {
+  return __circle_slice_size_of(__r, 0);
+}
 template <class __T, decltype(sizeof 0) __N> constexpr decltype(sizeof 0) __circle_slice_size(__T (&)[__N]) {
   return __N;
 }

@@ -182,15 +182,29 @@ private:
       clang::Token t;
       raw.LexFromRawLexer(t);
       if (t.is(tok::eof) || (t.is(tok::hash) && t.isAtStartOfLine())) return false;
-      size_t offset = sm_.getFileOffset(t.getLocation());
-      out.raw.push_back({t.getKind(), offset, t.getLength(), buffer.substr(offset, t.getLength()),
-                         t.isAtStartOfLine()});
-      if (t.is(tok::raw_identifier)) pp_.LookUpIdentifierInfo(t);
-      out.tokens.push_back(t);
-      switch (more(out.raw.back())) {
-      case Read::More: break;
-      case Read::Done: return true;
-      case Read::Stop: return false;
+      // `v[:] = 1...;`: C's pp-number swallows the dots; Circle reads a number, then '...'.
+      clang::Token dots;
+      bool split = t.is(tok::numeric_constant) && t.getLength() > 3 &&
+                   buffer.substr(sm_.getFileOffset(t.getLocation()), t.getLength()).ends_with("...");
+      if (split) {
+        dots.startToken();
+        dots.setKind(tok::ellipsis);
+        dots.setLocation(t.getLocation().getLocWithOffset(t.getLength() - 3));
+        dots.setLength(3);
+        t.setLength(t.getLength() - 3);
+      }
+      for (clang::Token* each : {&t, split ? &dots : nullptr}) {
+        if (!each) break;
+        size_t offset = sm_.getFileOffset(each->getLocation());
+        out.raw.push_back({each->getKind(), offset, each->getLength(), buffer.substr(offset, each->getLength()),
+                           each->isAtStartOfLine()});
+        if (each->is(tok::raw_identifier)) pp_.LookUpIdentifierInfo(*each);
+        out.tokens.push_back(*each);
+        switch (more(out.raw.back())) {
+        case Read::More: break;
+        case Read::Done: return true;
+        case Read::Stop: return false;
+        }
       }
     }
     return false;

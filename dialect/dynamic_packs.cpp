@@ -213,7 +213,7 @@ std::variant<bool, DialectError> DynamicPackWriter::head(const DynamicPacks& pac
     const SlicePack& s = packs.slices[k];
     plan_.add("auto&& " + sliceName(id, k) + " = (", s.operand);
     plan_.keep(s.operand, s.bracket);
-    plan_.add(");", s.bracket);
+    plan_.add("); auto " + sliceName(id, k) + "_walk = ::__circle_walker(" + sliceName(id, k) + ");", s.bracket);
     if (s.whole()) continue;
     plan_.add("::__circle_slice_bounds const " + sliceName(id, k) + "_at = ::__circle_slice_of((long long)"
                   "::__circle_slice_size(" + sliceName(id, k) + "), " + (s.parts[0].empty() ? "false" : "true") + ", ",
@@ -257,8 +257,8 @@ size_t DynamicPackWriter::element(const DynamicPacks& packs, int id, size_t i, c
   for (size_t k = 0; k < packs.slices.size(); ++k) {
     const SlicePack& s = packs.slices[k];
     if (i != s.operand) continue;
-    if (s.whole()) plan_.add(sliceName(id, k) + "[" + index + "]", s.bracket);
-    else plan_.add(sliceName(id, k) + "[" + sliceName(id, k) + "_at.__at(" + index + ")]", s.bracket);
+    if (s.whole()) plan_.add(sliceName(id, k) + "_walk[" + index + "]", s.bracket);
+    else plan_.add(sliceName(id, k) + "_walk[" + sliceName(id, k) + "_at.__at(" + index + ")]", s.bracket);
     return s.close + 1;
   }
   for (const RangePack& r : packs.ranges) {

@@ -1,7 +1,8 @@
 // Circle's dynamic packs, found in a statement's tokens and written out as C++ for the
 // two places that expand them: a statement `expr ...;` (dialect/pack_expansion.h) and
 // a fold `(... op expr)` anywhere an expression may be (dialect/dynamic_folds.h).
-//   x[:]            each element of x (anything with size() and operator[], or an array)
+//   x[:]            each element of x: an array, anything with begin() (what a ranged
+//                   for reads: std::set, std::list too), or with size() and operator[]
 //   x[b:e:s]        Circle's slice: an index below 0 counts from the end (-1 is one past
 //                   the last); a negative step walks [e, b) down (x[::-1] is x reversed)
 //   @range(), int...                 the expansion's index
@@ -14,7 +15,8 @@
 // pattern for each index:
 //   auto&& __circle_slice0 = (x);
 //   int const __circle_count = ::__circle_pack_count(::__circle_slice_size(__circle_slice0));
-//   ... __circle_slice0[__circle_i] ...
+//   auto __circle_slice0_walk = ::__circle_walker(__circle_slice0);
+//   ... __circle_slice0_walk[__circle_i] ...
 #pragma once
 #include "dialect/rewrite_plan.h"
 

@@ -18,6 +18,9 @@ expect_eq "$(./ranges)" "$(cat "$PROGRAMS/dialect_ranges.out")" "range packs pri
 "$CIRCLE" "$PROGRAMS/dialect_folds.cxx" -o folds > build.log 2>&1
 expect_eq "$?" 0 "dialect_folds.cxx compiles ($(cat build.log))"
 expect_eq "$(./folds)" "$(cat "$PROGRAMS/dialect_folds.out")" "dynamic folds and bounded slices print their values"
+"$CIRCLE" "$PROGRAMS/dialect_containers.cxx" -o containers > build.log 2>&1
+expect_eq "$?" 0 "dialect_containers.cxx compiles ($(cat build.log))"
+expect_eq "$(./containers)" "$(cat "$PROGRAMS/dialect_containers.out")" "slices read sets, lists, maps, deques as a ranged for"
 
 # Through -E (ccache, distcc): the preprocessed text keeps the dialect, and compiling
 # it respells it then.
