@@ -56,9 +56,10 @@ TEST_CASE("a slice binds the whole postfix expression before it") {
 
 TEST_CASE("an expansion statement becomes one loop over the shortest pack") {
   CHECK(expand("printf(\"%d %d\", @range(), v[:]) ...;") ==
-        "{ auto&& __circle_slice0 = ( v ); int const __circle_count = ::__circle_pack_count( "
+        "{ auto&& __circle_slice0 = ( v ); auto __circle_slice0_walk = ::__circle_walker(__circle_slice0); "
+        "int const __circle_count = ::__circle_pack_count( "
         "::__circle_slice_size(__circle_slice0) ); for (int __circle_i = 0; __circle_i < __circle_count; "
-        "++__circle_i) printf ( \"%d %d\" , __circle_i , __circle_slice0[__circle_i] ) ; }");
+        "++__circle_i) printf ( \"%d %d\" , __circle_i , __circle_slice0_walk[__circle_i] ) ; }");
   CHECK(expand("g(@range(n + 1)) ...;") ==
         "{ int const __circle_count = ::__circle_pack_count( ( n + 1 ) ); for (int __circle_i = 0; "
         "__circle_i < __circle_count; ++__circle_i) g ( __circle_i ) ; }");
