@@ -144,6 +144,13 @@ template <class __V> struct __circle_list : __V {
   template <class __C, class = decltype(__C(((const __V*)0)->begin(), ((const __V*)0)->end()))>
   operator __C() const { return __C(this->begin(), this->end()); }
 };
+// An element that is a comprehension itself is kept as its vector (a vector of vectors).
+template <class __T> struct __circle_item { using type = __T; };
+template <class __V> struct __circle_item<__circle_list<__V>> { using type = __V; };
+template <class __T> using __circle_item_t = typename __circle_item<__T>::type;
+// A for-expression's range's element, for its type (an array's, or what begin() reads).
+template <class __R> auto __circle_element_of(__R&& __r) -> decltype(*__r.begin());
+template <class __T, decltype(sizeof 0) __N> __T& __circle_element_of(__T (&)[__N]);
 // What an empty (... op pack) without a default gives: the value-initialized pattern type.
 struct __circle_value_init {
   template <class __T> constexpr operator __T() const { return __T(); }

@@ -112,6 +112,11 @@ bool isOperandEnd(const RawToken& t) {
   return t.kind == tok::r_paren || t.kind == tok::r_square || t.kind == tok::greater || tok::isLiteral(t.kind);
 }
 
+bool endsOperand(const std::vector<RawToken>& t, size_t i) {
+  bool arrow = i > 0 && t[i].kind == tok::greater && t[i - 1].kind == tok::equal && t[i - 1].offset + 1 == t[i].offset;
+  return !arrow && isOperandEnd(t[i]);
+}
+
 bool RangePack::sized() const { return parts.size() == 1 || (parts.size() > 1 && (!parts[1].empty() || downToZero)); }
 
 bool isIntPack(const std::vector<RawToken>& t, size_t i) {
@@ -128,7 +133,7 @@ bool isRangePack(const std::vector<RawToken>& t, size_t i) {
 bool isSliceBracket(const std::vector<RawToken>& t, size_t open) {
   if (open + 1 >= t.size() || t[open].kind != tok::l_square) return false;
   if (t[open + 1].kind == tok::colon || t[open + 1].kind == tok::coloncolon) return true;
-  if (open == 0 || !isOperandEnd(t[open - 1])) return false; // a lambda's or attribute's '['
+  if (open == 0 || !endsOperand(t, open - 1)) return false; // a lambda's or attribute's '['
   size_t close = matchingClose(t, open);
   return close != npos && colonParts(t, open + 1, close).size() > 1;
 }

@@ -55,6 +55,8 @@ bool isIntPack(const std::vector<RawToken>& t, size_t i);
 // Does t end an operand (a name that is no operator word, a literal, ')', ']', '>')? A '['
 // after one is a subscript, not a lambda's introducer or a list comprehension.
 bool isOperandEnd(const RawToken& t);
+// The same for t[i] in its place: a for-expression's `=>` ends none.
+bool endsOperand(const std::vector<RawToken>& t, size_t i);
 bool isRangePack(const std::vector<RawToken>& t, size_t i); // @range(
 // `[` of x[:] or of a bounded slice x[b:e:s] (the ':' of its own brackets).
 bool isSliceBracket(const std::vector<RawToken>& t, size_t open);

@@ -24,13 +24,65 @@ std::variant<bool, DialectError> ExpansionWriter::writeList(const ListExpansion&
   return true;
 }
 
+std::variant<bool, DialectError> ExpansionWriter::writeForLoop(const ForExpression& f, const std::string& body) {
+  const std::string name = t_[f.name].text.str();
+  if (f.index) plan_.add("{ int " + t_[f.index].text.str() + " = -1;", f.range.from);
+  plan_.add("for (auto&& " + name + " : ::__circle_range_init<decltype((", f.range.from);
+  if (auto range = write(f.range.from, f.range.to); std::holds_alternative<DialectError>(range)) return range;
+  plan_.add("))>::__get(", f.range.from);
+  if (auto range = write(f.range.from, f.range.to); std::holds_alternative<DialectError>(range)) return range;
+  plan_.add(")) {", f.range.to - 1);
+  if (f.index) plan_.add("++" + t_[f.index].text.str() + ";", f.range.to - 1);
+  if (!f.condition.empty()) {
+    plan_.add("if (!(", f.condition.from);
+    if (auto c = write(f.condition.from, f.condition.to); std::holds_alternative<DialectError>(c)) return c;
+    plan_.add(")) continue;", f.condition.to - 1);
+  }
+  for (TokenSpan e : f.elements) {
+    plan_.add(body + ".push_back(", e.from);
+    if (auto v = write(e.from, e.to); std::holds_alternative<DialectError>(v)) return v;
+    plan_.add(");", e.to - 1);
+  }
+  plan_.add(f.index ? "} }" : "}", f.elements.back().to - 1);
+  return true;
+}
+
+std::variant<bool, DialectError> ExpansionWriter::writeElementType(const Comprehension& c, const DynamicPacks& packs,
+                                                                   int id) {
+  TokenSpan item = c.items[0];
+  if (const std::optional<ForExpression>& f = c.fors[0]) {
+    // The first element's type, from a generic lambda over the range's first element.
+    TokenSpan e = f->elements[0];
+    std::string type = "__circle_type" + std::to_string(id);
+    plan_.add("auto " + type + " = [&](auto&& " + t_[f->name].text.str() +
+                  (f->index ? ", int " + t_[f->index].text.str() : std::string()) + ") { return ",
+              e.from);
+    if (auto v = write(e.from, e.to); std::holds_alternative<DialectError>(v)) return v;
+    plan_.add("; };", e.to - 1);
+    plan_.add("::__circle_list<std::vector<::__circle_item_t<__decay(decltype(" + type +
+                  "(::__circle_element_of(::__circle_range_init<decltype((",
+              c.open);
+    if (auto r = write(f->range.from, f->range.to); std::holds_alternative<DialectError>(r)) return r;
+    plan_.add("))>::__get(", c.open);
+    if (auto r = write(f->range.from, f->range.to); std::holds_alternative<DialectError>(r)) return r;
+    plan_.add("))" + std::string(f->index ? ", 0" : "") + ")))>>> __circle_list;", c.open);
+    return true;
+  }
+  bool expanded = item.to > item.from && t_[item.to - 1].kind == tok::ellipsis;
+  plan_.add("::__circle_list<std::vector<::__circle_item_t<__decay(decltype(", c.open);
+  auto first = write(item.from, expanded ? item.to - 1 : item.to, packs.empty() ? nullptr : &packs, id, "0");
+  if (std::holds_alternative<DialectError>(first)) return first;
+  plan_.add("))>>> __circle_list;", c.open);
+  return true;
+}
+
 std::variant<bool, DialectError> ExpansionWriter::writeComprehension(const Comprehension& c, int id) {
   // Each item's packs, bound first; the element type is the first item's (at index 0).
   std::vector<DynamicPacks> itemPacks;
   plan_.add(capture_ + "() {", c.open);
   for (size_t k = 0; k < c.items.size(); ++k) {
     TokenSpan item = c.items[k];
-    bool expanded = item.to > item.from && t_[item.to - 1].kind == tok::ellipsis;
+    bool expanded = item.to > item.from && t_[item.to - 1].kind == tok::ellipsis && !c.fors[k];
     DynamicPacks packs;
     if (expanded) {
       auto found = findDynamicPacks(t_, item.from, item.to - 1, foldSpans(item.from, item.to - 1));
@@ -47,11 +99,13 @@ std::variant<bool, DialectError> ExpansionWriter::writeComprehension(const Compr
     TokenSpan item = c.items[k];
     return item.to > item.from && t_[item.to - 1].kind == tok::ellipsis ? item.to - 1 : item.to;
   };
-  plan_.add("::__circle_list<std::vector<__decay(decltype(", c.open);
-  auto first = write(c.items[0].from, itemEnd(0), itemPacks[0].empty() ? nullptr : &itemPacks[0], id, "0");
-  if (std::holds_alternative<DialectError>(first)) return first;
-  plan_.add("))>> __circle_list;", c.open);
+  if (auto type = writeElementType(c, itemPacks[0], id); std::holds_alternative<DialectError>(type)) return type;
   for (size_t k = 0; k < c.items.size(); ++k) {
+    if (c.fors[k]) {
+      if (auto loop = writeForLoop(*c.fors[k], "__circle_list"); std::holds_alternative<DialectError>(loop))
+        return loop;
+      continue;
+    }
     std::string index = "__circle_i" + std::to_string(id + (int)k);
     if (!itemPacks[k].empty())
       plan_.add("for (int " + index + " = 0; " + index + " < " + DynamicPackWriter::countName(id + (int)k) + "; ++" +

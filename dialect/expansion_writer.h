@@ -42,6 +42,10 @@ private:
   std::variant<bool, DialectError> writeFold(const DynamicFold& f);
   std::variant<bool, DialectError> writeList(const ListExpansion& l);
   std::variant<bool, DialectError> writeComprehension(const Comprehension& c, int id);
+  // `__circle_list<std::vector<first item's type>> __circle_list;`
+  std::variant<bool, DialectError> writeElementType(const Comprehension& c, const DynamicPacks& firstPacks, int id);
+  // A for-expression's loop, pushing each element into `body`.
+  std::variant<bool, DialectError> writeForLoop(const ForExpression& f, const std::string& body);
   // The enum packs' expansions in the group opened at t[open]; false when it has none.
   std::variant<bool, DialectError> writeEnumGroup(size_t open);
   const std::vector<RawToken>& t_;

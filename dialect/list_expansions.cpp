@@ -56,6 +56,78 @@ std::vector<TokenSpan> commaItems(const std::vector<RawToken>& t, size_t from, s
   return items;
 }
 
+// `=>`: '=' and '>' side by side.
+bool isArrow(const std::vector<RawToken>& t, size_t k) {
+  return t[k].kind == tok::equal && k + 1 < t.size() && t[k + 1].kind == tok::greater &&
+         t[k + 1].offset == t[k].offset + 1;
+}
+
+// The first `=>` at depth 0 of t[from, to), or npos.
+size_t arrowIn(const std::vector<RawToken>& t, size_t from, size_t to) {
+  int depth = 0;
+  for (size_t k = from; k < to; ++k) {
+    if (opensBracket(t[k].kind)) ++depth;
+    else if (closesBracket(t[k].kind)) --depth;
+    else if (depth == 0 && isArrow(t, k)) return k;
+  }
+  return npos;
+}
+
+// A for-expression item t[s.from, s.to), its '...' last.
+std::variant<ForExpression, DialectError> forExpression(const std::vector<RawToken>& t, TokenSpan s) {
+  const DialectError shape{s.from, "a for-expression is 'for [index,] name : range [if condition] => body ...'"};
+  ForExpression f;
+  size_t k = s.from + 1;
+  if (k + 1 < s.to && t[k].kind == tok::raw_identifier && t[k + 1].kind == tok::comma) {
+    f.index = k;
+    k += 2;
+  }
+  if (k < s.to && (t[k].kind == tok::amp || t[k].kind == tok::ampamp)) ++k; // for &x : r (each is a reference)
+  if (k + 1 >= s.to || t[k].kind != tok::raw_identifier || t[k + 1].kind != tok::colon) return shape;
+  f.name = k;
+  size_t arrow = arrowIn(t, k + 2, s.to);
+  if (arrow == npos || t[s.to - 1].kind != tok::ellipsis || arrow + 2 >= s.to - 1) return shape;
+  f.range = {k + 2, arrow};
+  int depth = 0;
+  for (size_t i = k + 2; i < arrow; ++i) {
+    if (opensBracket(t[i].kind)) ++depth;
+    else if (closesBracket(t[i].kind)) --depth;
+    else if (depth == 0 && t[i].is("if")) {
+      f.range.to = i;
+      f.condition = {i + 1, arrow};
+      break;
+    }
+  }
+  if (f.range.empty() || (f.range.to != arrow && f.condition.empty())) return shape;
+  TokenSpan body{arrow + 2, s.to - 1};
+  if (t[body.from].kind == tok::l_brace && matchingClose(t, body.from) == body.to - 1)
+    f.elements = commaItems(t, body.from + 1, body.to - 1);
+  else
+    f.elements = {body};
+  for (TokenSpan e : f.elements) {
+    if (e.empty()) return shape;
+    if (t[e.from].is("for"))
+      return DialectError{e.from, "circle does not take a for-expression as another's body yet: bracket it, "
+                                  "[for x : r => [for y : x => y ...] ...]"};
+    if (holdsDynamicPack(t, e))
+      return DialectError{e.from, "circle does not take a dynamic pack inside a for-expression's body yet"};
+  }
+  return f;
+}
+
+// The comprehension's items: a for-expression's header commas (`for i, c : s`) are its own.
+std::variant<std::vector<TokenSpan>, DialectError> comprehensionItems(const std::vector<RawToken>& t, size_t from,
+                                                                      size_t to) {
+  std::vector<TokenSpan> split = commaItems(t, from, to), items;
+  for (size_t k = 0; k < split.size(); ++k) {
+    TokenSpan item = split[k];
+    if (!item.empty() && t[item.from].is("for"))
+      while (arrowIn(t, item.from, item.to) == npos && k + 1 < split.size()) item.to = split[++k].to;
+    items.push_back(item);
+  }
+  return items;
+}
+
 } // namespace
 
 std::variant<std::vector<Comprehension>, DialectError> findComprehensions(const std::vector<RawToken>& t, size_t from,
@@ -65,7 +137,7 @@ std::variant<std::vector<Comprehension>, DialectError> findComprehensions(const 
     if (t[open].kind != tok::l_square) continue;
     // Where an expression starts: not a subscript's, an array declarator's or an attribute's '['.
     if (open > from) {
-      if (isOperandEnd(t[open - 1]) || t[open - 1].kind == tok::l_square) continue;
+      if (endsOperand(t, open - 1) || t[open - 1].kind == tok::l_square) continue;
     }
     size_t close = matchingClose(t, open);
     if (close == npos || close >= to) continue;
@@ -73,16 +145,27 @@ std::variant<std::vector<Comprehension>, DialectError> findComprehensions(const 
     if (close + 1 < to && (t[close + 1].kind == tok::l_paren || t[close + 1].kind == tok::l_brace ||
                            t[close + 1].kind == tok::less || t[close + 1].is("mutable")))
       continue;
-    Comprehension c{open, close, commaItems(t, open + 1, close)};
+    auto items = comprehensionItems(t, open + 1, close);
+    if (auto* e = std::get_if<DialectError>(&items)) return *e;
+    Comprehension c{open, close, std::get<std::vector<TokenSpan>>(items), {}};
     bool dynamic = false;
     for (TokenSpan item : c.items) {
       bool expanded = item.to > item.from && t[item.to - 1].kind == tok::ellipsis;
+      c.fors.emplace_back();
+      if (!expanded && !item.empty() && t[item.from].is("for"))
+        return DialectError{item.from, "a for-expression ends with '...': 'for name : range => body ...'"};
       if (!expanded) continue;
-      if (holdsDynamicPack(t, {item.from, item.to - 1})) dynamic = true;
+      if (t[item.from].is("for")) {
+        auto f = forExpression(t, item);
+        if (auto* e = std::get_if<DialectError>(&f)) return *e;
+        c.fors.back() = std::get<ForExpression>(f);
+        dynamic = true;
+      } else if (holdsDynamicPack(t, {item.from, item.to - 1})) {
+        dynamic = true;
+      }
     }
-    if (!dynamic) continue;
-    found.push_back(std::move(c));
-    open = close;
+    // An item may be a comprehension of its own: the search goes on inside.
+    if (dynamic) found.push_back(std::move(c));
   }
   return found;
 }

@@ -3,6 +3,8 @@
 #pragma once
 #include "dialect/dynamic_packs.h"
 
+#include <optional>
+
 namespace circle {
 
 // `pattern ...` as an element of a braced list or an argument list, whose packs are
@@ -16,15 +18,28 @@ struct ListExpansion {
 std::variant<std::vector<ListExpansion>, DialectError> findListExpansions(const std::vector<RawToken>& t, size_t from,
                                                                           size_t to);
 
-// Circle's list comprehension `[ item, pack-item ..., item ]` where an expression may be:
-// a std::vector (the user includes <vector>) of the first item's type, which converts to
-// any container made from an iterator range (std::string, std::set), holding each item,
-// a `pack-item ...` once per element of its dynamic packs:
+// Circle's for-expression, an item of a list comprehension:
+//   for [index,] name : range [if condition] => body ...
+// the body (or each element of a braced sequence `{ a, b }`) once per element of the
+// range that passes the condition; an integer range counts 0 ... n-1.
+struct ForExpression {
+  size_t index = 0, name = 0;      // tokens; index 0 when there is none (t[0] is never one)
+  TokenSpan range, condition;      // condition empty when there is none
+  std::vector<TokenSpan> elements; // the body, or each element of a braced sequence
+};
+
+// Circle's list comprehension `[ item, pack-item ..., for-expression ..., item ]` where an
+// expression may be: a std::vector (the user includes <vector>) of the first item's type,
+// which converts to any container made from an iterator range (std::string, std::set),
+// holding each item, a `pack-item ...` once per element of its dynamic packs:
 //   std::vector v = [ @range(3:18:3)... ];   std::vector z = [ sq(x[:]) + 5 * y[:] ..., 0 ];
-// Circle's for-expressions, filters and nested comprehensions are not taken.
+//   std::string s2 = [ '*', for c : s if islower(c) => c ..., '*' ];
+// A comprehension's items may be comprehensions (a vector of vectors). Dynamic packs in a
+// for-expression's body are not taken (an error says so).
 struct Comprehension {
   size_t open = 0, close = 0; // its brackets
   std::vector<TokenSpan> items;
+  std::vector<std::optional<ForExpression>> fors; // by item
 };
 std::variant<std::vector<Comprehension>, DialectError> findComprehensions(const std::vector<RawToken>& t, size_t from,
                                                                           size_t to);

@@ -74,9 +74,12 @@ size_t planStatementPrefix(const std::vector<RawToken>& t, size_t end, RewritePl
 
 bool mayExpandPacks(const std::vector<RawToken>& s, const EnumRegistry* enums) {
   if (s.size() >= 2 && s[s.size() - 2].kind == tok::ellipsis) return true;
-  for (size_t i = 0; i < s.size(); ++i)
+  for (size_t i = 0; i < s.size(); ++i) {
     if (isSliceBracket(s, i) || isRangePack(s, i) || isIntPack(s, i) || (enums && enumPackRef(s, i, *enums)))
       return true;
+    if (s[i].kind == tok::l_square && i + 1 < s.size() && s[i + 1].is("for")) return true; // [for x : r => ...]
+    if (s[i].kind == tok::comma && i + 1 < s.size() && s[i + 1].is("for")) return true;    // [a, for x : r => ...]
+  }
   return false;
 }
 

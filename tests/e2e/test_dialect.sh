@@ -551,4 +551,51 @@ SRC
 "$CIRCLE" comprehension.cxx -o comprehension > build.log 2>&1; expect_eq "$?" 0 "list comprehensions compile ($(cat build.log))"
 expect_eq "$(./comprehension)" "dlrow olleH 5 6 12 13 6" "each comprehension's elements, in each container"
 
+# Circle's for-expressions in a comprehension: a filter, a braced sequence per element, an
+# index, a count for a range, any range a ranged for reads, comprehensions inside one.
+cat > for_expressions.cxx <<'SRC'
+#include <cctype>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+int main() {
+  std::string s = "Hello world";
+  std::string a = ['*', for c : s if islower(c) => c ..., '*'];
+  std::string b = [for c : s => { (char)toupper(c), c } ...];
+  std::string c = [for i, ch : s if i % 2 == 0 => ch ...];
+  std::vector<int> vi{1, 2, 3, 4, 5, 6};
+  std::set<int> odd = [for x : vi if x & 1 => x * 10 ...];
+  std::vector sq = [for i : 4 => i * i ...];
+  std::vector vv = [for i : 4 => [for j : i => j ...] ...];
+  std::map<std::string, int> m{{"b", 2}, {"a", 1}};
+  std::vector keys = [for &kv : m => kv.first ..., std::string("!")];
+  printf("%s|%s|%s|", a.c_str(), b.c_str(), c.c_str());
+  for (int x : odd) printf("%d ", x);
+  printf("|%d %d %d %d|", sq[0], sq[1], sq[2], sq[3]);
+  for (auto& v : vv) printf("%d:%d ", (int)v.size(), v.empty() ? -1 : v.back());
+  printf("|%s%s%s\n", keys[0].c_str(), keys[1].c_str(), keys[2].c_str());
+}
+SRC
+"$CIRCLE" for_expressions.cxx -o for_expressions > build.log 2>&1; expect_eq "$?" 0 "for-expressions compile ($(cat build.log))"
+expect_eq "$(./for_expressions)" "*elloworld*|HHEeLlLlOo  WwOoRrLlDd|Hlowrd|10 30 50 |0 1 4 9|0:-1 1:0 2:1 3:2 |ab!" \
+  "each for-expression's elements, filtered, in sequence, by index"
+cat > bad_for.cxx <<'SRC'
+#include <vector>
+int main() {
+  std::vector<int> v{1, 2};
+  std::vector<int> a = [for x : v => x];
+  std::vector<int> b = [for x : v => for y : v => y ... ...];
+  std::vector<int> c = [for x : v => x + v[:] ...];
+  std::vector<int> d = [for x v => x ...];
+}
+SRC
+out=$("$CIRCLE" bad_for.cxx -o bad_for 2>&1); expect_eq "$?" 1 "bad for-expressions fail"
+expect_contains "$out" "bad_for.cxx:4:25: error: a for-expression ends with '...'" "one without its '...'"
+expect_contains "$out" "bad_for.cxx:5:38: error: circle does not take a for-expression as another's body yet" "one as another's body"
+expect_contains "$out" "bad_for.cxx:6:38: error: circle does not take a dynamic pack inside a for-expression's body yet" "a slice in the body"
+expect_contains "$out" "bad_for.cxx:7:25: error: a for-expression is 'for [index,] name : range [if condition] => body ...'" "a malformed header"
+expect_eq "$(ls bad_for 2>/dev/null)" "" "nothing built"
+
 finish
