@@ -24,26 +24,67 @@ std::variant<bool, DialectError> ExpansionWriter::writeList(const ListExpansion&
   return true;
 }
 
-std::variant<bool, DialectError> ExpansionWriter::writeForLoop(const ForExpression& f, const std::string& body) {
-  const std::string name = t_[f.name].text.str();
-  if (f.index) plan_.add("{ int " + t_[f.index].text.str() + " = -1;", f.range.from);
-  plan_.add("for (auto&& " + name + " : ::__circle_range_init<decltype((", f.range.from);
+std::variant<bool, DialectError> ExpansionWriter::writeRangeInit(const ForExpression& f, int id) {
+  // `for c : s[:-2] ... => ...`: the range is the pack's expansion, a comprehension.
+  if (f.range.to - f.range.from > 1 && t_[f.range.to - 1].kind == tok::ellipsis) {
+    if (!holdsDynamicPack(t_, {f.range.from, f.range.to - 1}))
+      return DialectError{f.range.to - 1, "this for-expression's range has no dynamic pack to expand"};
+    Comprehension c{f.range.from, f.range.to - 1, {f.range}, {std::nullopt}, {{}}};
+    return writeComprehension(c, id);
+  }
+  plan_.add("::__circle_range_init<decltype((", f.range.from);
   if (auto range = write(f.range.from, f.range.to); std::holds_alternative<DialectError>(range)) return range;
   plan_.add("))>::__get(", f.range.from);
   if (auto range = write(f.range.from, f.range.to); std::holds_alternative<DialectError>(range)) return range;
-  plan_.add(")) {", f.range.to - 1);
+  plan_.add(")", f.range.to - 1);
+  return true;
+}
+
+std::variant<bool, DialectError> ExpansionWriter::writeForLoop(const ForExpression& f, const std::string& body,
+                                                               const std::string& range) {
+  const std::string name = t_[f.name].text.str();
+  if (f.index) plan_.add("{ int " + t_[f.index].text.str() + " = -1;", f.range.from);
+  plan_.add("for (auto&& " + name + " : " + range, f.range.from);
+  if (range.empty())
+    if (auto init = writeRangeInit(f, 0); std::holds_alternative<DialectError>(init)) return init;
+  plan_.add(") {", f.range.to - 1);
   if (f.index) plan_.add("++" + t_[f.index].text.str() + ";", f.range.to - 1);
   if (!f.condition.empty()) {
     plan_.add("if (!(", f.condition.from);
     if (auto c = write(f.condition.from, f.condition.to); std::holds_alternative<DialectError>(c)) return c;
     plan_.add(")) continue;", f.condition.to - 1);
   }
-  for (TokenSpan e : f.elements) {
-    plan_.add(body + ".push_back(", e.from);
-    if (auto v = write(e.from, e.to); std::holds_alternative<DialectError>(v)) return v;
-    plan_.add(");", e.to - 1);
+  size_t last = f.range.to - 1;
+  if (f.inner) {
+    if (t_[f.inner->range.to - 1].kind == tok::ellipsis)
+      return DialectError{f.inner->range.to - 1, "circle expands a pack as the range of the outermost for-expression only"};
+    if (auto loop = writeForLoop(*f.inner, body); std::holds_alternative<DialectError>(loop)) return loop;
+  } else {
+    for (TokenSpan e : f.elements) {
+      plan_.add(body + ".push_back(", e.from);
+      if (auto v = write(e.from, e.to); std::holds_alternative<DialectError>(v)) return v;
+      plan_.add(");", e.to - 1);
+      last = e.to - 1;
+    }
   }
-  plan_.add(f.index ? "} }" : "}", f.elements.back().to - 1);
+  plan_.add(f.index ? "} }" : "}", last);
+  return true;
+}
+
+std::variant<bool, DialectError> ExpansionWriter::writeTypeLambda(const ForExpression& f) {
+  plan_.add("[&](auto&& " + t_[f.name].text.str() + (f.index ? ", int " + t_[f.index].text.str() : std::string()) +
+                ") { return ",
+            f.range.from);
+  if (f.inner) {
+    if (auto inner = writeTypeLambda(*f.inner); std::holds_alternative<DialectError>(inner)) return inner;
+    plan_.add("(::__circle_element_of(", f.inner->range.from);
+    if (auto range = writeRangeInit(*f.inner, 0); std::holds_alternative<DialectError>(range)) return range;
+    plan_.add(std::string(")") + (f.inner->index ? ", 0" : "") + ")", f.inner->range.to - 1);
+  } else {
+    TokenSpan e = f.elements[0];
+    if (auto v = write(e.from, e.to); std::holds_alternative<DialectError>(v)) return v;
+  }
+  plan_.add("; }", f.range.to - 1);
   return true;
 }
 
@@ -51,24 +92,19 @@ std::variant<bool, DialectError> ExpansionWriter::writeElementType(const Compreh
                                                                    int id) {
   TokenSpan item = c.items[0];
   if (const std::optional<ForExpression>& f = c.fors[0]) {
-    // The first element's type, from a generic lambda over the range's first element.
-    TokenSpan e = f->elements[0];
+    // The first element's type, from a generic lambda over the range's first element
+    // (never called: its type only).
     std::string type = "__circle_type" + std::to_string(id);
-    plan_.add("auto " + type + " = [&](auto&& " + t_[f->name].text.str() +
-                  (f->index ? ", int " + t_[f->index].text.str() : std::string()) + ") { return ",
-              e.from);
-    if (auto v = write(e.from, e.to); std::holds_alternative<DialectError>(v)) return v;
-    plan_.add("; };", e.to - 1);
-    plan_.add("::__circle_list<std::vector<::__circle_item_t<__decay(decltype(" + type +
-                  "(::__circle_element_of(::__circle_range_init<decltype((",
+    plan_.add("auto " + type + " = ", c.open);
+    if (auto l = writeTypeLambda(*f); std::holds_alternative<DialectError>(l)) return l;
+    plan_.add(";", c.open);
+    plan_.add("::__circle_list<std::vector<::__circle_item_t<__decay(decltype(" + type + "(::__circle_element_of(" +
+                  rangeName(id) + ")" + (f->index ? ", 0" : "") + ")))>>> __circle_list;",
               c.open);
-    if (auto r = write(f->range.from, f->range.to); std::holds_alternative<DialectError>(r)) return r;
-    plan_.add("))>::__get(", c.open);
-    if (auto r = write(f->range.from, f->range.to); std::holds_alternative<DialectError>(r)) return r;
-    plan_.add("))" + std::string(f->index ? ", 0" : "") + ")))>>> __circle_list;", c.open);
     return true;
   }
   bool expanded = item.to > item.from && t_[item.to - 1].kind == tok::ellipsis;
+  if (!c.sequences[0].empty()) item = {c.sequences[0][0].from, c.sequences[0][0].to + expanded};
   plan_.add("::__circle_list<std::vector<::__circle_item_t<__decay(decltype(", c.open);
   auto first = write(item.from, expanded ? item.to - 1 : item.to, packs.empty() ? nullptr : &packs, id, "0");
   if (std::holds_alternative<DialectError>(first)) return first;
@@ -99,22 +135,36 @@ std::variant<bool, DialectError> ExpansionWriter::writeComprehension(const Compr
     TokenSpan item = c.items[k];
     return item.to > item.from && t_[item.to - 1].kind == tok::ellipsis ? item.to - 1 : item.to;
   };
+  // Each for-expression's range, once.
+  for (size_t k = 0; k < c.items.size(); ++k) {
+    if (!c.fors[k]) continue;
+    plan_.add("auto&& " + rangeName(id + (int)k) + " = ", c.fors[k]->range.from);
+    if (auto init = writeRangeInit(*c.fors[k], id + 100 * (int)(k + 1)); std::holds_alternative<DialectError>(init))
+      return init;
+    plan_.add(";", c.fors[k]->range.to - 1);
+  }
   if (auto type = writeElementType(c, itemPacks[0], id); std::holds_alternative<DialectError>(type)) return type;
   for (size_t k = 0; k < c.items.size(); ++k) {
     if (c.fors[k]) {
-      if (auto loop = writeForLoop(*c.fors[k], "__circle_list"); std::holds_alternative<DialectError>(loop))
+      if (auto loop = writeForLoop(*c.fors[k], "__circle_list", rangeName(id + (int)k));
+          std::holds_alternative<DialectError>(loop))
         return loop;
       continue;
     }
     std::string index = "__circle_i" + std::to_string(id + (int)k);
     if (!itemPacks[k].empty())
       plan_.add("for (int " + index + " = 0; " + index + " < " + DynamicPackWriter::countName(id + (int)k) + "; ++" +
-                    index + ")",
+                    index + ") {",
                 c.items[k].from);
-    plan_.add("__circle_list.push_back(", c.items[k].from);
-    auto item = write(c.items[k].from, itemEnd(k), itemPacks[k].empty() ? nullptr : &itemPacks[k], id + (int)k, index);
-    if (std::holds_alternative<DialectError>(item)) return item;
-    plan_.add(");", itemEnd(k) - 1);
+    std::vector<TokenSpan> elements = c.sequences[k];
+    if (elements.empty()) elements = {{c.items[k].from, itemEnd(k)}};
+    for (TokenSpan e : elements) {
+      plan_.add("__circle_list.push_back(", e.from);
+      auto item = write(e.from, e.to, itemPacks[k].empty() ? nullptr : &itemPacks[k], id + (int)k, index);
+      if (std::holds_alternative<DialectError>(item)) return item;
+      plan_.add(");", e.to - 1);
+    }
+    if (!itemPacks[k].empty()) plan_.add("}", itemEnd(k) - 1);
   }
   plan_.add("return __circle_list; }()", c.close);
   return true;

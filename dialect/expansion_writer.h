@@ -44,8 +44,17 @@ private:
   std::variant<bool, DialectError> writeComprehension(const Comprehension& c, int id);
   // `__circle_list<std::vector<first item's type>> __circle_list;`
   std::variant<bool, DialectError> writeElementType(const Comprehension& c, const DynamicPacks& firstPacks, int id);
-  // A for-expression's loop, pushing each element into `body`.
-  std::variant<bool, DialectError> writeForLoop(const ForExpression& f, const std::string& body);
+  // A for-expression's loop, pushing each element into `body`; over `range` (a name the
+  // range is bound to) or its own range.
+  std::variant<bool, DialectError> writeForLoop(const ForExpression& f, const std::string& body,
+                                                const std::string& range = {});
+  // `::__circle_range_init<decltype((range))>::__get(range)`: a count as 0 ... n-1; a
+  // `pack ...` range as its comprehension (numbered `id`).
+  std::variant<bool, DialectError> writeRangeInit(const ForExpression& f, int id);
+  static std::string rangeName(int id) { return "__circle_range" + std::to_string(id); }
+  // A generic lambda whose result has the type of the for-expression's first element
+  // (called with the range's first element, in decltype only).
+  std::variant<bool, DialectError> writeTypeLambda(const ForExpression& f);
   // The enum packs' expansions in the group opened at t[open]; false when it has none.
   std::variant<bool, DialectError> writeEnumGroup(size_t open);
   const std::vector<RawToken>& t_;

@@ -56,6 +56,13 @@ std::vector<TokenSpan> commaItems(const std::vector<RawToken>& t, size_t from, s
   return items;
 }
 
+// A braced sequence's elements, `{ a, b }`; otherwise the span itself.
+std::vector<TokenSpan> sequenceElements(const std::vector<RawToken>& t, TokenSpan s) {
+  if (!s.empty() && t[s.from].kind == tok::l_brace && matchingClose(t, s.from) == s.to - 1)
+    return commaItems(t, s.from + 1, s.to - 1);
+  return {s};
+}
+
 // `=>`: '=' and '>' side by side.
 bool isArrow(const std::vector<RawToken>& t, size_t k) {
   return t[k].kind == tok::equal && k + 1 < t.size() && t[k + 1].kind == tok::greater &&
@@ -100,15 +107,16 @@ std::variant<ForExpression, DialectError> forExpression(const std::vector<RawTok
   }
   if (f.range.empty() || (f.range.to != arrow && f.condition.empty())) return shape;
   TokenSpan body{arrow + 2, s.to - 1};
-  if (t[body.from].kind == tok::l_brace && matchingClose(t, body.from) == body.to - 1)
-    f.elements = commaItems(t, body.from + 1, body.to - 1);
-  else
-    f.elements = {body};
+  if (t[body.from].is("for")) { // for x : r => for y : x => y ... ...
+    if (t[body.to - 1].kind != tok::ellipsis) return DialectError{body.from, shape.message};
+    auto inner = forExpression(t, body);
+    if (auto* e = std::get_if<DialectError>(&inner)) return *e;
+    f.inner = std::make_shared<ForExpression>(std::get<ForExpression>(inner));
+    return f;
+  }
+  f.elements = sequenceElements(t, body);
   for (TokenSpan e : f.elements) {
     if (e.empty()) return shape;
-    if (t[e.from].is("for"))
-      return DialectError{e.from, "circle does not take a for-expression as another's body yet: bracket it, "
-                                  "[for x : r => [for y : x => y ...] ...]"};
     if (holdsDynamicPack(t, e))
       return DialectError{e.from, "circle does not take a dynamic pack inside a for-expression's body yet"};
   }
@@ -147,11 +155,12 @@ std::variant<std::vector<Comprehension>, DialectError> findComprehensions(const 
       continue;
     auto items = comprehensionItems(t, open + 1, close);
     if (auto* e = std::get_if<DialectError>(&items)) return *e;
-    Comprehension c{open, close, std::get<std::vector<TokenSpan>>(items), {}};
+    Comprehension c{open, close, std::get<std::vector<TokenSpan>>(items), {}, {}};
     bool dynamic = false;
     for (TokenSpan item : c.items) {
       bool expanded = item.to > item.from && t[item.to - 1].kind == tok::ellipsis;
       c.fors.emplace_back();
+      c.sequences.emplace_back();
       if (!expanded && !item.empty() && t[item.from].is("for"))
         return DialectError{item.from, "a for-expression ends with '...': 'for name : range => body ...'"};
       if (!expanded) continue;
@@ -162,6 +171,9 @@ std::variant<std::vector<Comprehension>, DialectError> findComprehensions(const 
         dynamic = true;
       } else if (holdsDynamicPack(t, {item.from, item.to - 1})) {
         dynamic = true;
+        if (std::vector<TokenSpan> seq = sequenceElements(t, {item.from, item.to - 1}); seq.size() > 1 ||
+            t[item.from].kind == tok::l_brace)
+          c.sequences.back() = std::move(seq);
       }
     }
     // An item may be a comprehension of its own: the search goes on inside.

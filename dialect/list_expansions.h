@@ -3,6 +3,7 @@
 #pragma once
 #include "dialect/dynamic_packs.h"
 
+#include <memory>
 #include <optional>
 
 namespace circle {
@@ -26,20 +27,24 @@ struct ForExpression {
   size_t index = 0, name = 0;      // tokens; index 0 when there is none (t[0] is never one)
   TokenSpan range, condition;      // condition empty when there is none
   std::vector<TokenSpan> elements; // the body, or each element of a braced sequence
+  std::shared_ptr<ForExpression> inner; // a body that is a for-expression itself (then no elements)
 };
 
-// Circle's list comprehension `[ item, pack-item ..., for-expression ..., item ]` where an
+// Circle's list comprehension `[ item, pack-item ..., {a, b} ..., for-expression ..., item ]` where an
 // expression may be: a std::vector (the user includes <vector>) of the first item's type,
 // which converts to any container made from an iterator range (std::string, std::set),
 // holding each item, a `pack-item ...` once per element of its dynamic packs:
 //   std::vector v = [ @range(3:18:3)... ];   std::vector z = [ sq(x[:]) + 5 * y[:] ..., 0 ];
 //   std::string s2 = [ '*', for c : s if islower(c) => c ..., '*' ];
-// A comprehension's items may be comprehensions (a vector of vectors). Dynamic packs in a
-// for-expression's body are not taken (an error says so).
+// A `{ a, b } ...` item is a sequence: a, then b, for each element of its packs. A
+// comprehension's items may be comprehensions (a vector of vectors), a for-expression's
+// body another for-expression. Dynamic packs in a for-expression's body are not taken
+// (an error says so).
 struct Comprehension {
   size_t open = 0, close = 0; // its brackets
   std::vector<TokenSpan> items;
   std::vector<std::optional<ForExpression>> fors; // by item
+  std::vector<std::vector<TokenSpan>> sequences;  // by item: a `{ a, b } ...` item's elements
 };
 std::variant<std::vector<Comprehension>, DialectError> findComprehensions(const std::vector<RawToken>& t, size_t from,
                                                                           size_t to);

@@ -571,29 +571,34 @@ int main() {
   std::vector vv = [for i : 4 => [for j : i => j ...] ...];
   std::map<std::string, int> m{{"b", 2}, {"a", 1}};
   std::vector keys = [for &kv : m => kv.first ..., std::string("!")];
+  std::vector<int> rep = [for x : vi if x & 1 => for y : x => x ... ...];
+  std::string seq = [{s[:-7], '-'} ..., s.back()];
+  std::string over = [for ch : s[::-2] ... => { ch, '.' } ...];
   printf("%s|%s|%s|", a.c_str(), b.c_str(), c.c_str());
   for (int x : odd) printf("%d ", x);
   printf("|%d %d %d %d|", sq[0], sq[1], sq[2], sq[3]);
   for (auto& v : vv) printf("%d:%d ", (int)v.size(), v.empty() ? -1 : v.back());
-  printf("|%s%s%s\n", keys[0].c_str(), keys[1].c_str(), keys[2].c_str());
+  printf("|%s%s%s|", keys[0].c_str(), keys[1].c_str(), keys[2].c_str());
+  for (int x : rep) printf("%d", x);
+  printf("|%s|%s\n", seq.c_str(), over.c_str());
 }
 SRC
 "$CIRCLE" for_expressions.cxx -o for_expressions > build.log 2>&1; expect_eq "$?" 0 "for-expressions compile ($(cat build.log))"
-expect_eq "$(./for_expressions)" "*elloworld*|HHEeLlLlOo  WwOoRrLlDd|Hlowrd|10 30 50 |0 1 4 9|0:-1 1:0 2:1 3:2 |ab!" \
+expect_eq "$(./for_expressions)" "*elloworld*|HHEeLlLlOo  WwOoRrLlDd|Hlowrd|10 30 50 |0 1 4 9|0:-1 1:0 2:1 3:2 |ab!|133355555|H-e-l-l-o-d|d.r.w.o.l.H." \
   "each for-expression's elements, filtered, in sequence, by index"
 cat > bad_for.cxx <<'SRC'
 #include <vector>
 int main() {
   std::vector<int> v{1, 2};
   std::vector<int> a = [for x : v => x];
-  std::vector<int> b = [for x : v => for y : v => y ... ...];
+  std::vector<int> b = [for x : v => for y : v[:] ... => y ... ...];
   std::vector<int> c = [for x : v => x + v[:] ...];
   std::vector<int> d = [for x v => x ...];
 }
 SRC
 out=$("$CIRCLE" bad_for.cxx -o bad_for 2>&1); expect_eq "$?" 1 "bad for-expressions fail"
 expect_contains "$out" "bad_for.cxx:4:25: error: a for-expression ends with '...'" "one without its '...'"
-expect_contains "$out" "bad_for.cxx:5:38: error: circle does not take a for-expression as another's body yet" "one as another's body"
+expect_contains "$out" "bad_for.cxx:5:51: error: circle expands a pack as the range of the outermost for-expression only" "a pack as an inner range"
 expect_contains "$out" "bad_for.cxx:6:38: error: circle does not take a dynamic pack inside a for-expression's body yet" "a slice in the body"
 expect_contains "$out" "bad_for.cxx:7:25: error: a for-expression is 'for [index,] name : range [if condition] => body ...'" "a malformed header"
 expect_eq "$(ls bad_for 2>/dev/null)" "" "nothing built"
