@@ -21,6 +21,7 @@ from pathlib import Path
 # What every cell's program starts with. $E is the enumeration (a template's parameter
 # where the position is a template), $T the element type.
 PRELUDE = """#include <cstdio>
+#include <list>
 #include <vector>
 #include <type_traits>
 using weight [[attribute(0)]] = int;
@@ -43,6 +44,14 @@ RUNTIME = {
     "empty_fold_default": ("std::vector<$T> e;", "(... + e[:]; 7)", 7),
     "short_circuit_fold": ("std::vector<$T> v {1, 2, 3, 4};", "(int)(... || (v[:] == 3))", 1),
     "list_comprehension": ("std::vector<$T> v {1, 2, 3, 4};", "sum_of([ v[::-1] * 10 ..., @range(1:3)..., 5 ])", 108),
+    # 2 and 4 with their indices 1 and 3, then 7
+    "for_expression": ("std::vector<$T> v {1, 2, 3, 4};", "sum_of([ for i, x : v if x % 2 == 0 => { x, i } ..., 7 ])", 17),
+    # 0 + (0+1) + (0+1+2) + (0+1+2+3)
+    "nested_for_expression": ("std::vector<$T> v {1, 2, 3, 4};", "sum_of([ for x : v => for y : x => y ... ... ])", 10),
+    # 1+1 + 2+1 + 3+1 + 4+1
+    "sequence_item": ("std::vector<$T> v {1, 2, 3, 4};", "sum_of([ { v[:], 1 } ... ])", 14),
+    # a std::list read by its iterators: 4*1 + 3*2 + 2*3 + 1*4
+    "list_slice_fold": ("std::list<$T> l {4, 3, 2, 1};", "(... + l[:] * @range(1:5))", 20),
 }
 # Constants: enum reflection and the attribute queries.
 CONSTANT = {

@@ -2,6 +2,7 @@
 // construct x position matrix, run on the GPU (tests/gpu). Do not edit.
 #include <cuda_runtime.h>
 #include <cstdio>
+#include <list>
 #include <vector>
 #include <type_traits>
 using weight [[attribute(0)]] = int;
@@ -19,6 +20,10 @@ __global__ void k_binary_fold_kernel(int* out) { std::vector<int> v {1, 2, 3, 4}
 __global__ void k_empty_fold_default_kernel(int* out) { std::vector<int> e; *out = ((... + e[:]; 7)); }
 __global__ void k_short_circuit_fold_kernel(int* out) { std::vector<int> v {1, 2, 3, 4}; *out = ((int)(... || (v[:] == 3))); }
 __global__ void k_list_comprehension_kernel(int* out) { std::vector<int> v {1, 2, 3, 4}; *out = (sum_of([ v[::-1] * 10 ..., @range(1:3)..., 5 ])); }
+__global__ void k_for_expression_kernel(int* out) { std::vector<int> v {1, 2, 3, 4}; *out = (sum_of([ for i, x : v if x % 2 == 0 => { x, i } ..., 7 ])); }
+__global__ void k_nested_for_expression_kernel(int* out) { std::vector<int> v {1, 2, 3, 4}; *out = (sum_of([ for x : v => for y : x => y ... ... ])); }
+__global__ void k_sequence_item_kernel(int* out) { std::vector<int> v {1, 2, 3, 4}; *out = (sum_of([ { v[:], 1 } ... ])); }
+__global__ void k_list_slice_fold_kernel(int* out) { std::list<int> l {4, 3, 2, 1}; *out = ((... + l[:] * @range(1:5))); }
 __global__ void k_enum_count_kernel(int* out) {  *out = (fruit.enum_count); }
 __global__ void k_sizeof_enum_pack_kernel(int* out) {  *out = ((int)sizeof...(fruit.enum_values)); }
 __global__ void k_enum_value_fold_kernel(int* out) {  *out = ((... + (int)fruit.enum_values)); }
@@ -57,6 +62,10 @@ int main() {
   run(k_empty_fold_default_kernel, "empty_fold_default.kernel", 7);
   run(k_short_circuit_fold_kernel, "short_circuit_fold.kernel", 1);
   run(k_list_comprehension_kernel, "list_comprehension.kernel", 108);
+  run(k_for_expression_kernel, "for_expression.kernel", 17);
+  run(k_nested_for_expression_kernel, "nested_for_expression.kernel", 10);
+  run(k_sequence_item_kernel, "sequence_item.kernel", 14);
+  run(k_list_slice_fold_kernel, "list_slice_fold.kernel", 20);
   run(k_enum_count_kernel, "enum_count.kernel", 3);
   run(k_sizeof_enum_pack_kernel, "sizeof_enum_pack.kernel", 3);
   run(k_enum_value_fold_kernel, "enum_value_fold.kernel", 7);
@@ -73,6 +82,6 @@ int main() {
   run(k_meta_for_kernel, "meta_for.kernel", 30);
   run(k_meta_for_enum_kernel, "meta_for_enum.kernel", 7);
   run(k_meta_for_enum_unbraced_kernel, "meta_for_enum_unbraced.kernel", 7);
-  printf("%d of 27 kernel cells as expected\n", 27 - failures);
+  printf("%d of 31 kernel cells as expected\n", 31 - failures);
   return failures != 0;
 }
