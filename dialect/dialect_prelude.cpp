@@ -151,6 +151,20 @@ template <class __T> using __circle_item_t = typename __circle_item<__T>::type;
 // A for-expression's range's element, for its type (an array's, or what begin() reads).
 template <class __R> auto __circle_element_of(__R&& __r) -> decltype(*__r.begin());
 template <class __T, decltype(sizeof 0) __N> __T& __circle_element_of(__T (&)[__N]);
+// Circle's static slices, args...[b:e:s]: f(index<k>) for k in 0 ... n-1, in order, and
+// the argument at a constant index.
+template <long long __k> struct __circle_index { static constexpr long long value = __k; };
+template <class __T, __T... __k> struct __circle_seq {};
+template <class __F, long long... __k> constexpr void __circle_each_index(__F& __f, __circle_seq<long long, __k...>*) {
+  (__f(__circle_index<__k>{}), ...);
+}
+template <long long __n, class __F> constexpr void __circle_for_indices(__F __f) {
+  ::__circle_each_index(__f, (__make_integer_seq<__circle_seq, long long, (__n < 0 ? 0 : __n)>*)nullptr);
+}
+template <long long __i, class __A, class... __R> constexpr decltype(auto) __circle_pack_at(__A&& __a, __R&&... __r) {
+  if constexpr (__i == 0) return static_cast<__A&&>(__a);
+  else return ::__circle_pack_at<__i - 1>(static_cast<__R&&>(__r)...);
+}
 // What an empty (... op pack) without a default gives: the value-initialized pattern type.
 struct __circle_value_init {
   template <class __T> constexpr operator __T() const { return __T(); }

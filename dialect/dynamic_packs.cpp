@@ -130,8 +130,30 @@ bool isRangePack(const std::vector<RawToken>& t, size_t i) {
   return i + 2 < t.size() && isAt(t[i]) && t[i + 1].is("range") && t[i + 2].kind == tok::l_paren;
 }
 
+bool isStaticSlice(const std::vector<RawToken>& t, size_t i) {
+  if (i + 3 >= t.size() || t[i].kind != tok::raw_identifier || t[i + 1].kind != tok::ellipsis ||
+      t[i + 2].kind != tok::l_square)
+    return false;
+  size_t close = matchingClose(t, i + 2);
+  if (close == npos) return false;
+  return t[i + 3].kind == tok::colon || t[i + 3].kind == tok::coloncolon || colonParts(t, i + 3, close).size() > 1;
+}
+
+std::vector<StaticSlice> findStaticSlices(const std::vector<RawToken>& t, size_t from, size_t to) {
+  std::vector<StaticSlice> found;
+  for (size_t i = from; i < to; ++i) {
+    if (!isStaticSlice(t, i)) continue;
+    size_t close = matchingClose(t, i + 2);
+    if (close >= to) break;
+    found.push_back({i, close, colonParts(t, i + 3, close)});
+    i = close;
+  }
+  return found;
+}
+
 bool isSliceBracket(const std::vector<RawToken>& t, size_t open) {
   if (open + 1 >= t.size() || t[open].kind != tok::l_square) return false;
+  if (open > 0 && t[open - 1].kind == tok::ellipsis) return false; // a static slice, args...[:-2]
   if (t[open + 1].kind == tok::colon || t[open + 1].kind == tok::coloncolon) return true;
   if (open == 0 || !endsOperand(t, open - 1)) return false; // a lambda's or attribute's '['
   size_t close = matchingClose(t, open);

@@ -61,6 +61,16 @@ bool isRangePack(const std::vector<RawToken>& t, size_t i); // @range(
 // `[` of x[:] or of a bounded slice x[b:e:s] (the ':' of its own brackets).
 bool isSliceBracket(const std::vector<RawToken>& t, size_t open);
 
+// Circle's static slice of a function parameter pack, `args...[b:e:s]` (the same
+// begin:end:step as a dynamic slice, counted at compile time): a pack of the chosen
+// arguments, expanded by the statement's '...' (dialect/pack_expansion.h).
+struct StaticSlice {
+  size_t name, close;            // args ... [ parts ]
+  std::vector<TokenSpan> parts;  // begin, end[, step]
+};
+bool isStaticSlice(const std::vector<RawToken>& t, size_t i);
+std::vector<StaticSlice> findStaticSlices(const std::vector<RawToken>& t, size_t from, size_t to);
+
 // Does t[s.from, s.to) hold a slice or a range pack?
 bool holdsDynamicPack(const std::vector<RawToken>& t, TokenSpan s);
 

@@ -75,13 +75,65 @@ size_t planStatementPrefix(const std::vector<RawToken>& t, size_t end, RewritePl
 bool mayExpandPacks(const std::vector<RawToken>& s, const EnumRegistry* enums) {
   if (s.size() >= 2 && s[s.size() - 2].kind == tok::ellipsis) return true;
   for (size_t i = 0; i < s.size(); ++i) {
-    if (isSliceBracket(s, i) || isRangePack(s, i) || isIntPack(s, i) || (enums && enumPackRef(s, i, *enums)))
+    if (isSliceBracket(s, i) || isRangePack(s, i) || isIntPack(s, i) || isStaticSlice(s, i) ||
+        (enums && enumPackRef(s, i, *enums)))
       return true;
     if (s[i].kind == tok::l_square && i + 1 < s.size() && s[i + 1].is("for")) return true; // [for x : r => ...]
     if (s[i].kind == tok::comma && i + 1 < s.size() && s[i + 1].is("for")) return true;    // [a, for x : r => ...]
   }
   return false;
 }
+
+namespace {
+
+// `::__circle_slice_of((long long)sizeof...(args), has begin, begin, has end, end, step)`
+void writeStaticBounds(const std::vector<RawToken>& t, const StaticSlice& s, RewritePlan& plan) {
+  auto part = [&](size_t k, const char* omitted) {
+    if (k >= s.parts.size() || s.parts[k].empty()) return plan.add(omitted, s.name);
+    plan.add("(", s.parts[k].from);
+    plan.keep(s.parts[k].from, s.parts[k].to);
+    plan.add(")", s.parts[k].to - 1);
+  };
+  plan.add("::__circle_slice_of((long long)sizeof...(" + t[s.name].text.str() + "), " +
+               (s.parts[0].empty() ? "false" : "true") + ", ",
+           s.name);
+  part(0, "0");
+  plan.add(std::string(", ") + (s.parts.size() > 1 && !s.parts[1].empty() ? "true" : "false") + ", ", s.name);
+  part(1, "0");
+  plan.add(", ", s.name);
+  part(2, "1");
+  plan.add(")", s.close);
+}
+
+std::variant<RewritePlan, DialectError> planStaticExpansion(const std::vector<RawToken>& t, size_t begin, size_t end,
+                                                            const std::vector<StaticSlice>& statics,
+                                                            ExpansionWriter& writer, RewritePlan& plan) {
+  // Once per position of the shortest slice, in order; each slice's argument at a
+  // constant index: ::__circle_for_indices<n>([&](auto __circle_k) { pattern; });
+  plan.add("::__circle_for_indices<::__circle_pack_count(", begin);
+  for (size_t k = 0; k < statics.size(); ++k) {
+    if (k) plan.add(", ", begin);
+    writeStaticBounds(t, statics[k], plan);
+    plan.add(".__count", begin);
+  }
+  plan.add(")>([&](auto __circle_k) {", begin);
+  size_t at = begin;
+  for (const StaticSlice& s : statics) {
+    if (auto done = writer.write(at, s.name); std::holds_alternative<DialectError>(done))
+      return std::get<DialectError>(done);
+    plan.add("::__circle_pack_at<", s.name);
+    writeStaticBounds(t, s, plan);
+    plan.add(".__at(decltype(__circle_k)::value)>(" + t[s.name].text.str() + "...)", s.close);
+    at = s.close + 1;
+  }
+  if (auto done = writer.write(at, end); std::holds_alternative<DialectError>(done))
+    return std::get<DialectError>(done);
+  plan.add("; });", end);
+  if (writer.error()) return *writer.error();
+  return plan;
+}
+
+} // namespace
 
 std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawToken>& t, const EnumRegistry* enums,
                                                           bool blockScope) {
@@ -116,6 +168,14 @@ std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawT
     return std::nullopt;
   };
 
+  std::vector<StaticSlice> statics = findStaticSlices(t, begin, end);
+  if (!statics.empty()) {
+    if (!expanded)
+      return DialectError{statics[0].name + 1, "a static slice is a pack: expand the statement with '...' before its ';'"};
+    if (!packs.empty())
+      return DialectError{statics[0].name + 1, "circle expands a static slice and a dynamic pack in separate statements"};
+    return planStaticExpansion(t, begin, end, statics, writer, plan);
+  }
   if (!expanded) {
     if (!packs.slices.empty())
       return DialectError{packs.slices[0].bracket, "a slice is a pack: expand the statement with '...' before its ';', "

@@ -603,4 +603,41 @@ expect_contains "$out" "bad_for.cxx:6:38: error: circle does not take a dynamic 
 expect_contains "$out" "bad_for.cxx:7:25: error: a for-expression is 'for [index,] name : range [if condition] => body ...'" "a malformed header"
 expect_eq "$(ls bad_for 2>/dev/null)" "" "nothing built"
 
+# Circle's static slices of a function's or a template's pack, args...[b:e:s], expanded
+# by the statement's '...'; C++26's args...[i] stays Clang's.
+cat > static_slices.cxx <<'SRC'
+#include <cstdio>
+#include <iostream>
+template <class... A> void print(const A&... args) {
+  std::cout << "[ ";
+  std::cout << args...[:-2] << ", " ...;
+  if constexpr (sizeof...(A) > 0) std::cout << args...[sizeof...(A) - 1] << " ";
+  std::cout << "] ";
+  std::cout << args...[::-1] << " " ...;
+  std::cout << args...[1::2] << ":" << args...[::2] << " " ...;
+  std::cout << "|\n";
+}
+template <int... V> int sum_odd_places() { int s = 0; s += V...[1::2] ...; return s; }
+int main() {
+  print(1, 2.5, "three", 'f');
+  print();
+  print(7);
+  std::printf("%d\n", sum_odd_places<1, 20, 3, 40, 5>());
+}
+SRC
+"$CIRCLE" -Wno-c++26-extensions static_slices.cxx -o static_slices > build.log 2>&1; expect_eq "$?" 0 "static slices compile ($(cat build.log))"
+expect_eq "$(./static_slices)" "$(printf '[ 1, 2.5, three, f ] f three 2.5 1 2.5:1 f:three |\n[ ] |\n[ 7 ] 7 |\n60')" \
+  "each static slice's arguments, in order, zipped with another"
+cat > bad_static.cxx <<'SRC'
+#include <vector>
+template <class... A> void f(A... args) {
+  std::vector<int> v{1};
+  int n = args...[:-2];
+  g(args...[::2], v[:]) ...;
+}
+SRC
+out=$("$CIRCLE" bad_static.cxx -o bad_static 2>&1); expect_eq "$?" 1 "bad static slices fail"
+expect_contains "$out" "bad_static.cxx:4:15: error: a static slice is a pack: expand the statement with '...'" "one outside an expansion"
+expect_contains "$out" "bad_static.cxx:5:9: error: circle expands a static slice and a dynamic pack in separate statements" "beside a dynamic pack"
+
 finish
