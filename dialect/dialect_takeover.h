@@ -183,23 +183,27 @@ private:
       raw.LexFromRawLexer(t);
       if (t.is(tok::eof) || (t.is(tok::hash) && t.isAtStartOfLine())) return false;
       // `v[:] = 1...;`: C's pp-number swallows the dots; Circle reads a number, then '...'.
+      // The number's spelling is copied out (Clang's literal parser reads past a token
+      // for more of the number), placed at the user's characters.
+      size_t offset = sm_.getFileOffset(t.getLocation()), length = t.getLength();
       clang::Token dots;
-      bool split = t.is(tok::numeric_constant) && t.getLength() > 3 &&
-                   buffer.substr(sm_.getFileOffset(t.getLocation()), t.getLength()).ends_with("...");
+      bool split = t.is(tok::numeric_constant) && length > 3 && buffer.substr(offset, length).ends_with("...");
       if (split) {
         dots.startToken();
         dots.setKind(tok::ellipsis);
-        dots.setLocation(t.getLocation().getLocWithOffset(t.getLength() - 3));
+        dots.setLocation(t.getLocation().getLocWithOffset(length - 3));
         dots.setLength(3);
-        t.setLength(t.getLength() - 3);
+        length -= 3;
+        clang::SourceLocation at = t.getLocation();
+        pp_.CreateString(buffer.substr(offset, length), t); // the spelling, NUL-ended
+        t.setLocation(at);                                   // where diagnostics point
       }
-      for (clang::Token* each : {&t, split ? &dots : nullptr}) {
-        if (!each) break;
-        size_t offset = sm_.getFileOffset(each->getLocation());
-        out.raw.push_back({each->getKind(), offset, each->getLength(), buffer.substr(offset, each->getLength()),
-                           each->isAtStartOfLine()});
-        if (each->is(tok::raw_identifier)) pp_.LookUpIdentifierInfo(*each);
-        out.tokens.push_back(*each);
+      for (int part = 0; part < (split ? 2 : 1); ++part) {
+        clang::Token& each = part ? dots : t;
+        size_t at = part ? offset + length : offset, n = part ? 3 : length;
+        out.raw.push_back({each.getKind(), at, n, buffer.substr(at, n), part == 0 && t.isAtStartOfLine()});
+        if (each.is(tok::raw_identifier)) pp_.LookUpIdentifierInfo(each);
+        out.tokens.push_back(each);
         switch (more(out.raw.back())) {
         case Read::More: break;
         case Read::Done: return true;

@@ -174,6 +174,9 @@ std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawT
       return DialectError{statics[0].name + 1, "a static slice is a pack: expand the statement with '...' before its ';'"};
     if (!packs.empty())
       return DialectError{statics[0].name + 1, "circle expands a static slice and a dynamic pack in separate statements"};
+    if (std::optional<size_t> name = declaredVariableName(t, begin))
+      return DialectError{*name, "an expanded statement runs once per element: a variable it declared would not "
+                                 "outlive it; declare it before the statement"};
     return planStaticExpansion(t, begin, end, statics, writer, plan);
   }
   if (!expanded) {

@@ -603,6 +603,21 @@ expect_contains "$out" "bad_for.cxx:6:38: error: circle does not take a dynamic 
 expect_contains "$out" "bad_for.cxx:7:25: error: a for-expression is 'for [index,] name : range [if condition] => body ...'" "a malformed header"
 expect_eq "$(ls bad_for 2>/dev/null)" "" "nothing built"
 
+# '1...' is the number 1 then '...' (C's pp-number swallows the dots), whatever the number.
+cat > number_dots.cxx <<'SRC'
+#include <cstdio>
+#include <vector>
+int main() {
+  std::vector<double> v{0, 0, 0};
+  v[:] = 1.5e2...;
+  v[1:] += 0x10...;
+  v[2:] -= 1....;
+  std::printf("%g %g %g\n", v[0], v[1], v[2]);
+}
+SRC
+"$CIRCLE" number_dots.cxx -o number_dots > build.log 2>&1; expect_eq "$?" 0 "numbers before '...' compile ($(cat build.log))"
+expect_eq "$(./number_dots)" "150 166 165" "and keep their values"
+
 # Circle's static slices of a function's or a template's pack, args...[b:e:s], expanded
 # by the statement's '...'; C++26's args...[i] stays Clang's.
 cat > static_slices.cxx <<'SRC'
@@ -634,10 +649,12 @@ template <class... A> void f(A... args) {
   std::vector<int> v{1};
   int n = args...[:-2];
   g(args...[::2], v[:]) ...;
+  int m = args...[::] ...;
 }
 SRC
 out=$("$CIRCLE" bad_static.cxx -o bad_static 2>&1); expect_eq "$?" 1 "bad static slices fail"
 expect_contains "$out" "bad_static.cxx:4:15: error: a static slice is a pack: expand the statement with '...'" "one outside an expansion"
 expect_contains "$out" "bad_static.cxx:5:9: error: circle expands a static slice and a dynamic pack in separate statements" "beside a dynamic pack"
+expect_contains "$out" "bad_static.cxx:6:7: error: an expanded statement runs once per element: a variable it declared" "an expanded declaration"
 
 finish
