@@ -139,6 +139,12 @@ bool isStaticSlice(const std::vector<RawToken>& t, size_t i) {
   return t[i + 3].kind == tok::colon || t[i + 3].kind == tok::coloncolon || colonParts(t, i + 3, close).size() > 1;
 }
 
+bool isFromEndSubscript(const std::vector<RawToken>& t, size_t i) {
+  return i + 5 < t.size() && t[i].kind == tok::raw_identifier && t[i + 1].kind == tok::ellipsis &&
+         t[i + 2].kind == tok::l_square && t[i + 3].kind == tok::minus && t[i + 4].kind == tok::numeric_constant &&
+         t[i + 5].kind == tok::r_square;
+}
+
 std::vector<StaticSlice> findStaticSlices(const std::vector<RawToken>& t, size_t from, size_t to) {
   std::vector<StaticSlice> found;
   for (size_t i = from; i < to; ++i) {

@@ -69,6 +69,8 @@ struct StaticSlice {
   std::vector<TokenSpan> parts;  // begin, end[, step]
 };
 bool isStaticSlice(const std::vector<RawToken>& t, size_t i);
+// Circle's `args...[-1]`, the last argument: a negative literal subscript of a pack at t[i].
+bool isFromEndSubscript(const std::vector<RawToken>& t, size_t i);
 std::vector<StaticSlice> findStaticSlices(const std::vector<RawToken>& t, size_t from, size_t to);
 
 // Does t[s.from, s.to) hold a slice or a range pack?

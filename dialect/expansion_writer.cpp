@@ -135,7 +135,7 @@ std::variant<bool, DialectError> ExpansionWriter::writeComprehension(const Compr
     TokenSpan item = c.items[k];
     return item.to > item.from && t_[item.to - 1].kind == tok::ellipsis ? item.to - 1 : item.to;
   };
-  // Each for-expression's range, once.
+  // Each for-expression's range is evaluated once, before the element type reads it.
   for (size_t k = 0; k < c.items.size(); ++k) {
     if (!c.fors[k]) continue;
     plan_.add("auto&& " + rangeName(id + (int)k) + " = ", c.fors[k]->range.from);
@@ -234,6 +234,13 @@ std::variant<bool, DialectError> ExpansionWriter::write(size_t from, size_t to, 
     } else if (const ListExpansion* l = listAt(i)) {
       done = writeList(*l);
       next = l->ellipsis + 1;
+    } else if (isFromEndSubscript(t_, i)) {
+      // args...[-k]: Circle's subscript from the end, C++26's pack index counted up.
+      plan_.keep(i, i + 3);
+      plan_.add("sizeof...(" + t_[i].text.str() + ")", i + 3);
+      plan_.keep(i + 3, i + 5);
+      done = true;
+      next = i + 5;
     } else if (const DynamicFold* f = foldAt(i)) {
       done = writeFold(*f);
       next = f->close + 1;

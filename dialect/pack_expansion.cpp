@@ -75,7 +75,7 @@ size_t planStatementPrefix(const std::vector<RawToken>& t, size_t end, RewritePl
 bool mayExpandPacks(const std::vector<RawToken>& s, const EnumRegistry* enums) {
   if (s.size() >= 2 && s[s.size() - 2].kind == tok::ellipsis) return true;
   for (size_t i = 0; i < s.size(); ++i) {
-    if (isSliceBracket(s, i) || isRangePack(s, i) || isIntPack(s, i) || isStaticSlice(s, i) ||
+    if (isSliceBracket(s, i) || isRangePack(s, i) || isIntPack(s, i) || isStaticSlice(s, i) || isFromEndSubscript(s, i) ||
         (enums && enumPackRef(s, i, *enums)))
       return true;
     if (s[i].kind == tok::l_square && i + 1 < s.size() && s[i + 1].is("for")) return true; // [for x : r => ...]

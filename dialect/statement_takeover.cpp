@@ -6,6 +6,7 @@ bool mayHoldPacks(llvm::StringRef text) {
   if (text.contains("[:") || text.contains('@') || text.contains(".enum_") || text.contains("...?")) return true;
   if (text.contains("operator is") || text.contains("operator as")) return true;
   if (text.contains("=>")) return true; // a for-expression's, which C++ never writes
+  if (text.contains("...[-")) return true; // args...[-1]
   // User attributes, `using nt [[attribute(128)]] = int;` and an enumerator's `[[ .nt = 64 ]]`.
   for (size_t at = text.find("[["); at != llvm::StringRef::npos; at = text.find("[[", at + 2)) {
     llvm::StringRef next = text.substr(at + 2).ltrim(" \t\r\n");

@@ -619,15 +619,16 @@ SRC
 expect_eq "$(./number_dots)" "150 166 165" "and keep their values"
 
 # Circle's static slices of a function's or a template's pack, args...[b:e:s], expanded
-# by the statement's '...'; C++26's args...[i] stays Clang's.
+# by the statement's '...'; args...[-1] counts from the end; C++26's args...[i] stays Clang's.
 cat > static_slices.cxx <<'SRC'
 #include <cstdio>
 #include <iostream>
 template <class... A> void print(const A&... args) {
   std::cout << "[ ";
   std::cout << args...[:-2] << ", " ...;
-  if constexpr (sizeof...(A) > 0) std::cout << args...[sizeof...(A) - 1] << " ";
+  if constexpr (sizeof...(A) > 0) std::cout << args...[-1] << " ";
   std::cout << "] ";
+  if constexpr (sizeof...(A) > 1) std::cout << args...[-2] << " ";
   std::cout << args...[::-1] << " " ...;
   std::cout << args...[1::2] << ":" << args...[::2] << " " ...;
   std::cout << "|\n";
@@ -641,7 +642,7 @@ int main() {
 }
 SRC
 "$CIRCLE" -Wno-c++26-extensions static_slices.cxx -o static_slices > build.log 2>&1; expect_eq "$?" 0 "static slices compile ($(cat build.log))"
-expect_eq "$(./static_slices)" "$(printf '[ 1, 2.5, three, f ] f three 2.5 1 2.5:1 f:three |\n[ ] |\n[ 7 ] 7 |\n60')" \
+expect_eq "$(./static_slices)" "$(printf '[ 1, 2.5, three, f ] three f three 2.5 1 2.5:1 f:three |\n[ ] |\n[ 7 ] 7 |\n60')" \
   "each static slice's arguments, in order, zipped with another"
 cat > bad_static.cxx <<'SRC'
 #include <vector>
