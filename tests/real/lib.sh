@@ -13,6 +13,7 @@ CUTLASS_COMMIT=7107b05535f8977f5ecb9d01ee203205b1fd9bc4
 GGML_COMMIT=d99724f2b141fed9e1a9f402213506c081433465
 SAMPLES_COMMIT=c94ff366aed18c797b8a85dfaac7817b0228b420
 LLMC_COMMIT=f1e2ace651495b74ae22d45d1723443fd00ecd3a
+CIRCLE_EXAMPLES_COMMIT=b81c37d2bb227cdf6aa58a90dd00f12f62c8d3bc
 
 # The commit pinned above for owner/name (nothing, status 1, for another project).
 pinned_commit() {
@@ -21,6 +22,7 @@ pinned_commit() {
   ggml-org/ggml) echo "$GGML_COMMIT" ;;
   NVIDIA/cuda-samples) echo "$SAMPLES_COMMIT" ;;
   karpathy/llm.c) echo "$LLMC_COMMIT" ;;
+  seanbaxter/circle) echo "$CIRCLE_EXAMPLES_COMMIT" ;;
   *) return 1 ;;
   esac
 }
