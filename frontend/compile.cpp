@@ -1402,6 +1402,11 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
       ok = again->ExecuteAction(second) && retry.finish(*again);
     }
   }
+  if (!ok && !respelling.olderChoices->empty())
+    reportNote("the CUDA toolkit's headers choose some features by target (" + *respelling.olderChoices->begin() +
+               "): circle reads them for " + smName(commonFeatureSm(o.smTargets)) +
+               ", the oldest target, in its one pass, so what only newer sms have (cooperative_groups' cluster "
+               "API) is not declared");
   if (!ok && hostHeaders && input.hostOnly && mentionsKernels(input.path))
     reportNote("'" + input.path + "' is host C++, as nvcc compiles it; -x cu compiles it as CUDA (so do the "
                "extensions .cu and .cxx)");

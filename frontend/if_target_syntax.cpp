@@ -207,10 +207,15 @@ private:
         // Its declarations keep the host's view.
         CudaArchRewrite arch = rewriteCudaArchGuards(text ? *text : (*buffer)->getBuffer(), path, copies, hostCopy);
         if (arch.text) text = std::move(arch.text);
-        if (arch.perTarget && !SourceRespelling::isCccl(p))
-          if (auto chosen = chooseMacrosForEveryTarget(text ? *text : (*buffer)->getBuffer(), path,
-                                                       commonFeatureSm(respelling_.sms)))
-            text = std::move(chosen);
+        if (arch.perTarget && !SourceRespelling::isCccl(p)) {
+          llvm::StringRef read = text ? llvm::StringRef(*text) : (*buffer)->getBuffer();
+          int oldest = commonFeatureSm(respelling_.sms);
+          auto chosen = chooseMacrosForEveryTarget(read, path, oldest);
+          int newest = *std::max_element(respelling_.sms.begin(), respelling_.sms.end());
+          if (chosen && smNumber(newest) != smNumber(oldest) && chooseMacrosForEveryTarget(read, path, newest) != chosen)
+            respelling_.olderChoices->push_back(path);
+          if (chosen) text = std::move(chosen);
+        }
         it->second = std::move(text);
         return it->second ? &*it->second : nullptr;
       }

@@ -86,6 +86,10 @@ struct SourceRespelling {
   // The targets whose copies of a statement guard the parse keeps (0: the host); all
   // of them when unset. A view's pass generates only its own (frontend/target_views.h).
   std::optional<std::vector<int>> copiesFor;
+  // The toolkit headers whose macros chosen by target came out differently for the
+  // oldest target than for the newest (frontend/toolkit_headers.h): a failed compile
+  // says so, since a declaration the newer sms have may be missing.
+  std::shared_ptr<std::vector<std::string>> olderChoices = std::make_shared<std::vector<std::string>>();
 
   // Whether the file Clang names `path` keeps the host's view (it is in systemDirs).
   bool keepsHostView(llvm::StringRef path) const;

@@ -115,6 +115,8 @@ expect_contains "$ptx" "mapa" "cluster.map_shared_rank (cooperative_groups' clus
 # either), and a kernel that asks for clusters is an error at the kernel.
 out=$(cu -sm_75 -sm_90 cluster.cu -o cluster_prog 2>&1); expect_eq "$?" 1 "the cluster API with sm_75 among the targets"
 expect_contains "$out" "cluster.cu:4:38: error: no member named 'this_cluster' in namespace 'cooperative_groups'" "as nvcc's sm_75 pass says"
+expect_contains "$out" "circle: note: the CUDA toolkit's headers choose some features by target (" "and circle says why"
+expect_contains "$out" "cooperative_groups/details/info.h): circle reads them for sm_75, the oldest target" "naming the header and the sm"
 expect_no_file cluster_prog "no program"
 cat > cluster_dims.cu <<'CU'
 __global__ void __cluster_dims__(2, 1, 1) pair(int* out) { out[blockIdx.x] = 1; }
