@@ -233,6 +233,17 @@ void DynamicPackWriter::part(const std::vector<TokenSpan>& parts, size_t k, cons
   plan_.add(")", parts[k].to - 1);
 }
 
+void DynamicPackWriter::sliceOf(const std::string& length, const std::vector<TokenSpan>& parts, size_t anchor,
+                                size_t close) {
+  plan_.add("::__circle_slice_of((long long)" + length + ", " + (parts[0].empty() ? "false" : "true") + ", ", anchor);
+  part(parts, 0, "0", anchor);
+  plan_.add(std::string(", ") + (parts.size() > 1 && !parts[1].empty() ? "true" : "false") + ", ", anchor);
+  part(parts, 1, "0", anchor);
+  plan_.add(", ", anchor);
+  part(parts, 2, "1", anchor);
+  plan_.add(")", close);
+}
+
 std::variant<bool, DialectError> DynamicPackWriter::head(const DynamicPacks& packs, int id, size_t anchor) {
   bool sized = !packs.slices.empty();
   for (const RangePack& r : packs.ranges) sized |= r.sized();
@@ -248,15 +259,9 @@ std::variant<bool, DialectError> DynamicPackWriter::head(const DynamicPacks& pac
     plan_.keep(s.operand, s.bracket);
     plan_.add("); auto " + sliceName(id, k) + "_walk = ::__circle_walker(" + sliceName(id, k) + ");", s.bracket);
     if (s.whole()) continue;
-    plan_.add("::__circle_slice_bounds const " + sliceName(id, k) + "_at = ::__circle_slice_of((long long)"
-                  "::__circle_slice_size(" + sliceName(id, k) + "), " + (s.parts[0].empty() ? "false" : "true") + ", ",
-              s.bracket);
-    part(s.parts, 0, "0", s.bracket);
-    plan_.add(std::string(", ") + (s.parts.size() > 1 && !s.parts[1].empty() ? "true" : "false") + ", ", s.bracket);
-    part(s.parts, 1, "0", s.bracket);
-    plan_.add(", ", s.bracket);
-    part(s.parts, 2, "1", s.bracket);
-    plan_.add(");", s.close);
+    plan_.add("::__circle_slice_bounds const " + sliceName(id, k) + "_at = ", s.bracket);
+    sliceOf("::__circle_slice_size(" + sliceName(id, k) + ")", s.parts, s.bracket, s.close);
+    plan_.add(";", s.close);
   }
   plan_.add("int const " + countName(id) + " = ::__circle_pack_count(", anchor);
   const char* comma = "";

@@ -69,15 +69,19 @@ bool isArrow(const std::vector<RawToken>& t, size_t k) {
          t[k + 1].offset == t[k].offset + 1;
 }
 
-// The first `=>` at depth 0 of t[from, to), or npos.
-size_t arrowIn(const std::vector<RawToken>& t, size_t from, size_t to) {
+// The first token of t[from, to) outside brackets that `is` accepts, or npos.
+template <class Is> size_t firstOutsideBrackets(const std::vector<RawToken>& t, size_t from, size_t to, Is is) {
   int depth = 0;
   for (size_t k = from; k < to; ++k) {
     if (opensBracket(t[k].kind)) ++depth;
     else if (closesBracket(t[k].kind)) --depth;
-    else if (depth == 0 && isArrow(t, k)) return k;
+    else if (depth == 0 && is(k)) return k;
   }
   return npos;
+}
+
+size_t arrowIn(const std::vector<RawToken>& t, size_t from, size_t to) {
+  return firstOutsideBrackets(t, from, to, [&](size_t k) { return isArrow(t, k); });
 }
 
 // A for-expression item t[s.from, s.to), its '...' last.
@@ -95,15 +99,9 @@ std::variant<ForExpression, DialectError> forExpression(const std::vector<RawTok
   size_t arrow = arrowIn(t, k + 2, s.to);
   if (arrow == npos || t[s.to - 1].kind != tok::ellipsis || arrow + 2 >= s.to - 1) return shape;
   f.range = {k + 2, arrow};
-  int depth = 0;
-  for (size_t i = k + 2; i < arrow; ++i) {
-    if (opensBracket(t[i].kind)) ++depth;
-    else if (closesBracket(t[i].kind)) --depth;
-    else if (depth == 0 && t[i].is("if")) {
-      f.range.to = i;
-      f.condition = {i + 1, arrow};
-      break;
-    }
+  if (size_t filter = firstOutsideBrackets(t, k + 2, arrow, [&](size_t i) { return t[i].is("if"); }); filter != npos) {
+    f.range.to = filter;
+    f.condition = {filter + 1, arrow};
   }
   if (f.range.empty() || (f.range.to != arrow && f.condition.empty())) return shape;
   TokenSpan body{arrow + 2, s.to - 1};
@@ -124,8 +122,7 @@ std::variant<ForExpression, DialectError> forExpression(const std::vector<RawTok
 }
 
 // The comprehension's items: a for-expression's header commas (`for i, c : s`) are its own.
-std::variant<std::vector<TokenSpan>, DialectError> comprehensionItems(const std::vector<RawToken>& t, size_t from,
-                                                                      size_t to) {
+std::vector<TokenSpan> comprehensionItems(const std::vector<RawToken>& t, size_t from, size_t to) {
   std::vector<TokenSpan> split = commaItems(t, from, to), items;
   for (size_t k = 0; k < split.size(); ++k) {
     TokenSpan item = split[k];
@@ -153,9 +150,7 @@ std::variant<std::vector<Comprehension>, DialectError> findComprehensions(const 
     if (close + 1 < to && (t[close + 1].kind == tok::l_paren || t[close + 1].kind == tok::l_brace ||
                            t[close + 1].kind == tok::less || t[close + 1].is("mutable")))
       continue;
-    auto items = comprehensionItems(t, open + 1, close);
-    if (auto* e = std::get_if<DialectError>(&items)) return *e;
-    Comprehension c{open, close, std::get<std::vector<TokenSpan>>(items), {}, {}};
+    Comprehension c{open, close, comprehensionItems(t, open + 1, close), {}, {}};
     bool dynamic = false;
     for (TokenSpan item : c.items) {
       bool expanded = item.to > item.from && t[item.to - 1].kind == tok::ellipsis;

@@ -86,25 +86,6 @@ bool mayExpandPacks(const std::vector<RawToken>& s, const EnumRegistry* enums) {
 
 namespace {
 
-// `::__circle_slice_of((long long)sizeof...(args), has begin, begin, has end, end, step)`
-void writeStaticBounds(const std::vector<RawToken>& t, const StaticSlice& s, RewritePlan& plan) {
-  auto part = [&](size_t k, const char* omitted) {
-    if (k >= s.parts.size() || s.parts[k].empty()) return plan.add(omitted, s.name);
-    plan.add("(", s.parts[k].from);
-    plan.keep(s.parts[k].from, s.parts[k].to);
-    plan.add(")", s.parts[k].to - 1);
-  };
-  plan.add("::__circle_slice_of((long long)sizeof...(" + t[s.name].text.str() + "), " +
-               (s.parts[0].empty() ? "false" : "true") + ", ",
-           s.name);
-  part(0, "0");
-  plan.add(std::string(", ") + (s.parts.size() > 1 && !s.parts[1].empty() ? "true" : "false") + ", ", s.name);
-  part(1, "0");
-  plan.add(", ", s.name);
-  part(2, "1");
-  plan.add(")", s.close);
-}
-
 std::variant<RewritePlan, DialectError> planStaticExpansion(const std::vector<RawToken>& t, size_t begin, size_t end,
                                                             const std::vector<StaticSlice>& statics,
                                                             ExpansionWriter& writer, RewritePlan& plan) {
@@ -113,7 +94,8 @@ std::variant<RewritePlan, DialectError> planStaticExpansion(const std::vector<Ra
   plan.add("::__circle_for_indices<::__circle_pack_count(", begin);
   for (size_t k = 0; k < statics.size(); ++k) {
     if (k) plan.add(", ", begin);
-    writeStaticBounds(t, statics[k], plan);
+    writer.packs().sliceOf("sizeof...(" + t[statics[k].name].text.str() + ")", statics[k].parts, statics[k].name,
+                           statics[k].close);
     plan.add(".__count", begin);
   }
   plan.add(")>([&](auto __circle_k) {", begin);
@@ -122,7 +104,7 @@ std::variant<RewritePlan, DialectError> planStaticExpansion(const std::vector<Ra
     if (auto done = writer.write(at, s.name); std::holds_alternative<DialectError>(done))
       return std::get<DialectError>(done);
     plan.add("::__circle_pack_at<", s.name);
-    writeStaticBounds(t, s, plan);
+    writer.packs().sliceOf("sizeof...(" + t[s.name].text.str() + ")", s.parts, s.name, s.close);
     plan.add(".__at(decltype(__circle_k)::value)>(" + t[s.name].text.str() + "...)", s.close);
     at = s.close + 1;
   }

@@ -190,9 +190,7 @@ private:
     auto buffer = getUnderlyingFS().getBufferForFile(path);
     if (buffer) {
       std::optional<std::string> text;
-      if (toolkit) {
-        text = respellToolkitHeader(p, (*buffer)->getBuffer());
-      }
+      if (toolkit) text = respellToolkitHeader(p, (*buffer)->getBuffer());
       if (auto chains = respellConstevalChains(text ? *text : (*buffer)->getBuffer())) text = std::move(chains);
       std::vector<int> copies = respelling_.sms;
       bool hostCopy = true;
