@@ -159,6 +159,7 @@ struct OtherViews {
   bool fromStdin = false; // the main source cannot be read again
   FilePredicate keepsHostView;
   ViewInstanceMaker make;
+  PreprocessorHook beginPreprocessing; // for groupTargetsByView
   // Compiles a group from its view; the host's launches tell it which kernels the
   // 5th chevron argument gives which sms.
   std::function<bool(const ViewGroup&, const LaunchIndex& hostLaunches, DeviceProducts&)> compile;
@@ -234,7 +235,7 @@ public:
         managed_.insert(symbol);
         managedDecls_[symbol] = var;
       }
-      if (host_ && views_->files && !views_->files->paths.empty() && !compileOtherViews()) return;
+      if (host_ && views_->files && (groups_ || !views_->files->paths.empty()) && !compileOtherViews()) return;
     }
     if (o_.kind == OutputKind::SyntaxOnly) {
       ok_ = true;
@@ -991,15 +992,17 @@ private:
   void retryWithOwnCopies(clang::CompilerInstance& ci) {
     if (!said_) return;
     if (!host_ && !skipHostBodies_) return; // another view's first attempt: held for its retry
-    if (host_ && views_ && views_->files && !views_->files->paths.empty() && !views_->fromStdin && !groups_ &&
+    if (host_ && views_ && views_->files && views_->files->any() && !views_->fromStdin && !groups_ &&
         !said_->errorsSaid()) {
-      std::optional<std::vector<ViewGroup>> groups = groupTargetsByView(views_->make, o_.smTargets, views_->keepsHostView);
+      views_->files->toolkitByView = !views_->files->toolkitChoices.empty();
+      std::optional<std::vector<ViewGroup>> groups = groupTargetsByView(views_->make, o_.smTargets, views_->keepsHostView, views_->beginPreprocessing);
       if (groups && groups->size() > 1) {
         said_->drop();
         ci.getDiagnosticClient().clear();
         groups_ = std::move(groups);
         return;
       }
+      views_->files->toolkitByView = false;
     }
     said_->release();
   }
@@ -1017,7 +1020,7 @@ private:
     std::optional<std::vector<ViewGroup>> groups = groups_;
     if (!groups) {
       PhaseReport::Scope t(report_, "target views");
-      groups = groupTargetsByView(views_->make, o_.smTargets, views_->keepsHostView);
+      groups = groupTargetsByView(views_->make, o_.smTargets, views_->keepsHostView, views_->beginPreprocessing);
     }
     if (!groups) return false;
     sms_ = groups->front().sms;
@@ -1047,6 +1050,9 @@ private:
                        (group.sms.size() > 1 ? " read" : " reads") + " this source differently from the host" +
                        (group.macro.empty() ? "" : " (through macro '" + group.macro + "')") +
                        ", in a pass of " + (group.sms.size() > 1 ? "their" : "its") + " own";
+    if (views_->files && views_->files->toolkitByView)
+      what += " (" + views_->files->toolkitChoices.front() + " chooses features by target; the one pass, which " +
+              "reads them for " + smName(commonFeatureSm(o_.smTargets)) + ", the oldest target, did not compile)";
     clang::SourceLocation loc =
         group.path.empty() ? clang::SourceLocation()
                            : locateInSource(ci_->getSourceManager(), group.path, group.line, group.column);
@@ -1319,12 +1325,14 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
   views.files = respelling.perTarget;
   views.fromStdin = input.path == "-";
   views.keepsHostView = [&](llvm::StringRef file) { return respelling.keepsHostView(file); };
+  views.beginPreprocessing = [&](clang::Preprocessor& pp) { watchPreambleEnd(pp, *respelling.parse); };
   views.make = [&](int view, bool preprocessOnly, const std::vector<int>* copies) -> std::unique_ptr<clang::CompilerInstance> {
     auto inv = buildInvocation(o, tk, source);
     if (!inv) return nullptr;
     SourceRespelling viewed = respelling;
     viewed.view = view;
     viewed.perTarget = nullptr;
+    viewed.toolkitByView = respelling.perTarget && respelling.perTarget->toolkitByView;
     if (copies) viewed.copiesFor = *copies;
     if (pch && !preprocessOnly) takePreamblePch(*inv, *pch);
     inv->getHeaderSearchOpts().Verbose = false; // -v's search list: said once, by the host's parse
@@ -1384,7 +1392,7 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
     // until it is known to count (Compilation::retryWithOwnCopies).
     if (respelling.perTarget) { // CUDA sources only
       respelling.perTarget->firstMet = [&c] { c.holdDiagnostics(); };
-      if (!respelling.perTarget->paths.empty()) c.holdDiagnostics(); // the main file, read already
+      if (respelling.perTarget->any()) c.holdDiagnostics(); // the main file, read already
     }
     OneParseAction action(c, report, respelling);
     ok = ci.ExecuteAction(action) && c.finish(ci);
@@ -1402,8 +1410,9 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
       ok = again->ExecuteAction(second) && retry.finish(*again);
     }
   }
-  if (!ok && !respelling.olderChoices->empty())
-    reportNote("the CUDA toolkit's headers choose some features by target (" + *respelling.olderChoices->begin() +
+  if (!ok && respelling.perTarget && !respelling.perTarget->toolkitChoices.empty() &&
+      !respelling.perTarget->toolkitByView)
+    reportNote("the CUDA toolkit's headers choose some features by target (" + respelling.perTarget->toolkitChoices.front() +
                "): circle reads them for " + smName(commonFeatureSm(o.smTargets)) +
                ", the oldest target, in its one pass, so what only newer sms have (cooperative_groups' cluster "
                "API) is not declared");

@@ -207,11 +207,17 @@ private:
         if (arch.text) text = std::move(arch.text);
         if (arch.perTarget && !SourceRespelling::isCccl(p)) {
           llvm::StringRef read = text ? llvm::StringRef(*text) : (*buffer)->getBuffer();
-          int oldest = commonFeatureSm(respelling_.sms);
-          auto chosen = chooseMacrosForEveryTarget(read, path, oldest);
-          int newest = *std::max_element(respelling_.sms.begin(), respelling_.sms.end());
-          if (chosen && smNumber(newest) != smNumber(oldest) && chooseMacrosForEveryTarget(read, path, newest) != chosen)
-            respelling_.olderChoices->push_back(path);
+          std::optional<std::string> chosen;
+          if (respelling_.toolkitByView) {
+            if (respelling_.view) chosen = chooseMacrosForEveryTarget(read, path, respelling_.view);
+          } else {
+            int oldest = commonFeatureSm(respelling_.sms);
+            chosen = chooseMacrosForEveryTarget(read, path, oldest);
+            int newest = *std::max_element(respelling_.sms.begin(), respelling_.sms.end());
+            if (chosen && smNumber(newest) != smNumber(oldest) &&
+                chooseMacrosForEveryTarget(read, path, newest) != chosen)
+              met(path, /*toolkit=*/true);
+          }
           if (chosen) text = std::move(chosen);
         }
         it->second = std::move(text);
@@ -219,14 +225,14 @@ private:
       }
       // circle's -E output of a source read per target: each view's own section.
       if (auto section = viewSection(text ? *text : (*buffer)->getBuffer(), respelling_.view)) {
-        metPerTarget(path);
+        met(path, /*toolkit=*/false);
         it->second = std::move(section);
         return &*it->second;
       }
       CudaArchRewrite arch = rewriteCudaArchGuards(text ? *text : (*buffer)->getBuffer(), path, copies, hostCopy);
       if (arch.text) text = std::move(arch.text);
       if (arch.perTarget) {
-        metPerTarget(path);
+        met(path, /*toolkit=*/false);
         if (respelling_.view)
           if (auto viewed = viewForTarget(text ? *text : (*buffer)->getBuffer(), path, respelling_.view))
             text = std::move(viewed);
@@ -236,11 +242,12 @@ private:
     return it->second ? &*it->second : nullptr;
   }
 
-  void metPerTarget(const std::string& path) {
+  void met(const std::string& path, bool toolkit) {
     PerTargetFiles* files = respelling_.perTarget.get();
     if (!files) return;
-    files->paths.push_back(path);
-    if (files->paths.size() == 1 && files->firstMet) files->firstMet();
+    bool first = !files->any();
+    (toolkit ? files->toolkitChoices : files->paths).push_back(path);
+    if (first && files->firstMet) files->firstMet();
   }
 
   SourceRespelling respelling_;

@@ -39,9 +39,17 @@ std::optional<std::string> respellConstevalChains(llvm::StringRef text);
 
 // The files whose text the host and the GPU targets read differently, as the parse
 // met them (frontend/target_views.h).
+// Also the toolkit headers whose macros chosen by target (frontend/toolkit_headers.h)
+// came out differently for the oldest target than for the newest: the one pass reads
+// them for the oldest, so a declaration only newer sms have is missing there. A parse
+// that then fails is compiled again as a two-pass compiler does, each target's pass
+// reading them for its own sm (`toolkitByView`), the host's as the host does.
 struct PerTargetFiles {
   std::vector<std::string> paths;
-  std::function<void()> firstMet; // called as the first one is met
+  std::vector<std::string> toolkitChoices;
+  bool toolkitByView = false;
+  std::function<void()> firstMet; // called as the first of either kind is met
+  bool any() const { return !paths.empty() || !toolkitChoices.empty(); }
 };
 
 // Where the parse now reading through a file system is: past its preamble (circle's
@@ -86,10 +94,9 @@ struct SourceRespelling {
   // The targets whose copies of a statement guard the parse keeps (0: the host); all
   // of them when unset. A view's pass generates only its own (frontend/target_views.h).
   std::optional<std::vector<int>> copiesFor;
-  // The toolkit headers whose macros chosen by target came out differently for the
-  // oldest target than for the newest (frontend/toolkit_headers.h): a failed compile
-  // says so, since a declaration the newer sms have may be missing.
-  std::shared_ptr<std::vector<std::string>> olderChoices = std::make_shared<std::vector<std::string>>();
+  // The toolkit headers' macros chosen by target are read for target `view` (the host:
+  // as it reads them), not for the oldest sm (PerTargetFiles::toolkitByView).
+  bool toolkitByView = false;
 
   // Whether the file Clang names `path` keeps the host's view (it is in systemDirs).
   bool keepsHostView(llvm::StringRef path) const;

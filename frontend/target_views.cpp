@@ -49,11 +49,12 @@ private:
 // Preprocesses the source and keeps its token stream.
 class StreamAction : public clang::PreprocessorFrontendAction {
 public:
-  explicit StreamAction(TokenStream& stream) : stream_(stream) {}
+  StreamAction(TokenStream& stream, const PreprocessorHook& begin) : stream_(stream), begin_(begin) {}
 
 protected:
   void ExecuteAction() override {
     clang::Preprocessor& pp = getCompilerInstance().getPreprocessor();
+    if (begin_) begin_(pp);
     // Pragmas the parser would take (unroll, pack, clang loop...) have no handler in
     // a preprocessor alone: these see every one of them.
     pp.AddPragmaHandler(new PragmaTokens(stream_));
@@ -70,6 +71,7 @@ protected:
 
 private:
   TokenStream& stream_;
+  const PreprocessorHook& begin_;
 };
 
 struct Preprocessed {
@@ -77,14 +79,14 @@ struct Preprocessed {
   TokenStream stream;
 };
 
-std::optional<Preprocessed> preprocess(const ViewInstanceMaker& make, int view) {
+std::optional<Preprocessed> preprocess(const ViewInstanceMaker& make, int view, const PreprocessorHook& begin) {
   Preprocessed p;
   p.ci = make(view, /*preprocessOnly=*/true, /*copies=*/nullptr);
   if (!p.ci) return std::nullopt;
   // Its warnings are the parse's to give; an error (an #error only this target
   // reaches) fails the compile here.
   p.ci->getDiagnostics().setIgnoreAllWarnings(true);
-  StreamAction action(p.stream);
+  StreamAction action(p.stream, begin);
   if (!p.ci->ExecuteAction(action) || p.ci->getDiagnostics().hasErrorOccurred()) return std::nullopt;
   return p;
 }
@@ -124,15 +126,16 @@ void placeDeparture(const Preprocessed& host, const Preprocessed& view, const Fi
 } // namespace
 
 std::optional<std::vector<ViewGroup>> groupTargetsByView(const ViewInstanceMaker& make, const std::vector<int>& sms,
-                                                         const FilePredicate& keepsHostView) {
-  std::optional<Preprocessed> host = preprocess(make, 0);
+                                                         const FilePredicate& keepsHostView,
+                                                         const PreprocessorHook& begin) {
+  std::optional<Preprocessed> host = preprocess(make, 0, begin);
   if (!host) return std::nullopt;
   std::vector<ViewGroup> groups(1);
   groups[0].host = true;
   // Streams of the groups without the host, by group.
   std::map<size_t, std::vector<uint64_t>> streams;
   for (int sm : sms) {
-    std::optional<Preprocessed> view = preprocess(make, sm);
+    std::optional<Preprocessed> view = preprocess(make, sm, begin);
     if (!view) return std::nullopt;
     if (view->stream.tokens == host->stream.tokens) {
       groups[0].sms.push_back(sm);

@@ -24,6 +24,7 @@
 
 namespace clang {
 class CompilerInstance;
+class Preprocessor;
 }
 
 namespace circle {
@@ -52,8 +53,12 @@ using ViewInstanceMaker =
 // the host's group first. Nothing after an error in some target's preprocessing
 // (reported: an #error only one sm reaches fails the compile, as with nvcc).
 // `keepsHostView(file)`: the toolkit's and Clang's headers, whose macros a remark does not name.
+// `begin(pp)` is called as each view's preprocessing begins: what the passes' parse
+// actions install, so that a view reads its preamble's headers as its pass will.
 using FilePredicate = std::function<bool(llvm::StringRef)>;
+using PreprocessorHook = std::function<void(clang::Preprocessor&)>;
 std::optional<std::vector<ViewGroup>> groupTargetsByView(const ViewInstanceMaker& make, const std::vector<int>& sms,
-                                                         const FilePredicate& keepsHostView);
+                                                         const FilePredicate& keepsHostView,
+                                                         const PreprocessorHook& begin);
 
 } // namespace circle

@@ -110,14 +110,40 @@ expect_contains "$ptx" ".explicitcluster" "__cluster_dims__: an explicit cluster
 expect_contains "$ptx" ".reqnctapercluster 2, 1, 1" "__cluster_dims__(2, 1, 1)"
 expect_contains "$ptx" ".reqnctapercluster 4, 2, 1" "a template's __cluster_dims__(N, 2), N = 4"
 expect_contains "$ptx" "mapa" "cluster.map_shared_rank (cooperative_groups' cluster API)"
-# With sm_75 among the targets, cooperative_groups' cluster API is not declared (its
-# features are the oldest sm's, frontend/toolkit_headers.h; nvcc's sm_75 pass has none
-# either), and a kernel that asks for clusters is an error at the kernel.
+# With sm_75 among the targets, cooperative_groups' cluster API is not declared for
+# sm_75 (nvcc's sm_75 pass has none either): unguarded, an error, as with nvcc.
 out=$(cu -sm_75 -sm_90 cluster.cu -o cluster_prog 2>&1); expect_eq "$?" 1 "the cluster API with sm_75 among the targets"
 expect_contains "$out" "cluster.cu:4:38: error: no member named 'this_cluster' in namespace 'cooperative_groups'" "as nvcc's sm_75 pass says"
-expect_contains "$out" "circle: note: the CUDA toolkit's headers choose some features by target (" "and circle says why"
-expect_contains "$out" "cooperative_groups/details/info.h): circle reads them for sm_75, the oldest target" "naming the header and the sm"
+expect_not_contains "$out" "circle reads them for sm_75" "sm_75's own pass said it, not the one pass"
 expect_no_file cluster_prog "no program"
+# Guarded by __CUDA_ARCH__ >= 900 it compiles, as with nvcc: the one pass reads
+# cooperative_groups' features for sm_75 (frontend/toolkit_headers.h) and fails, so each
+# target's pass reads them for its own sm; sm_90's keeps elect.sync in invoke_one.
+cat > guarded_cluster.cu <<'CU'
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void ranks(int* out) {
+#if __CUDA_ARCH__ >= 900
+  out[blockIdx.x] = int(cg::this_cluster().block_rank()) + 100;
+#else
+  out[blockIdx.x] = int(blockIdx.x);
+#endif
+}
+__global__ void elect(int* out) {
+  cg::invoke_one(cg::tiled_partition<32>(cg::this_thread_block()), [&] { atomicAdd(out, 1); });
+}
+int main() { ranks<<<1, 1>>>(nullptr); elect<<<1, 32>>>(nullptr); }
+CU
+out=$(cu -sm_75 -sm_90 -Rcircle-passes guarded_cluster.cu -o guarded_cluster 2>&1)
+expect_eq "$?" 0 "the cluster API guarded by __CUDA_ARCH__ >= 900 with sm_75 among the targets ($out)"
+expect_file guarded_cluster "a program"
+expect_contains "$out" "remark: compiled in 2 front-end passes: from here on sm_75 reads this source differently from the host" "sm_75 in a pass of its own"
+expect_contains "$out" "cooperative_groups/details/info.h chooses features by target; the one pass, which reads them for sm_75, the oldest target, did not compile" "the remark says why"
+cu -sm_75 -sm_90 -S -gpu guarded_cluster.cu -o guarded_cluster
+expect_eq "$(grep -c 'elect.sync' guarded_cluster.sm_90.ptx)" 1 "sm_90's invoke_one elects"
+expect_eq "$(grep -c 'elect.sync' guarded_cluster.sm_75.ptx)" 0 "sm_75's does not"
+grep -q '%clusterid\|%cluster_ctarank' guarded_cluster.sm_90.ptx || fail "sm_90 reads its cluster rank"
+if grep -q '%cluster' guarded_cluster.sm_75.ptx; then fail "sm_75 has no clusters"; fi
 cat > cluster_dims.cu <<'CU'
 __global__ void __cluster_dims__(2, 1, 1) pair(int* out) { out[blockIdx.x] = 1; }
 int main() {}
