@@ -92,7 +92,8 @@ nvcc | run | perf)
           ops "$b" test -b CUDA0 -o "$list" > "$b.ops.$i.log" 2>&1 &
         done
         wait
-        cat "$b".ops.[0-9]*.log > "$b.ops.log"
+        # test-backend-ops colours its verdicts: counted without the escapes.
+        cat "$b".ops.[0-9]*.log | sed 's/\x1b\[[0-9;]*m//g' > "$b.ops.log"
         echo "$b: $(grep -c ' OK$' "$b.ops.log") OK, $(grep -c 'FAIL' "$b.ops.log") FAIL, in $shards shards" \
              "($(grep -h -E '[0-9]+/[0-9]+ tests passed' "$b".ops.[0-9]*.log | awk -F/ '{ p += $1; t += $2 } END { print p "/" t+0 }') tests passed)"
       else
