@@ -1,24 +1,48 @@
 #!/usr/bin/env bash
-# Compile time of real projects' sources: circle against nvcc, one object each, the flags
-# ggml's CMake gives both (sm_90: cubin and PTX), runs interleaved, medians printed.
+# Compile time of real projects' sources: circle against nvcc, one object each, runs
+# interleaved, medians printed. Not in CI (no network there).
 #   bench/real_compile_time.sh [runs] [source...]
-# Sources are paths inside ggml's checkout (tests/real/checkout.sh ggml-org/ggml); by
-# default three of its CUDA sources of different weights. Not in CI (no network there).
+#       ggml's sources (paths inside its checkout, tests/real/checkout.sh ggml-org/ggml;
+#       by default three of different weights) with the flags ggml's CMake gives both
+#       (sm_90: cubin and PTX)
+#   REAL_PROJECT=cutlass bench/real_compile_time.sh [runs]
+#       CUTLASS's examples that tests/real/cutlass.sh runs, each compiled to an executable
+#       with the command line that script gives nvcc (CUTLASS's flags, the example's
+#       -gencode pairs) and circle
 set -euo pipefail
 bench=$(cd "$(dirname "$0")" && pwd)
 source "$bench/../tests/real/lib.sh"
 nvcc="$cuda/bin/nvcc"
 runs="${1:-3}"
 shift || true
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+median() { tr ' ' '\n' | grep . | sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+row() { printf '%-34s %10.1f %10.1f %12.2f\n' "$1" "$2" "$3" "$(awk -v n="$3" -v c="$2" 'BEGIN {print n / c}')"; }
+
+if [ "${REAL_PROJECT:-ggml}" = cutlass ]; then
+  src=$(checkout_of NVIDIA/cutlass "$CUTLASS_COMMIT") || exit 1
+  read -r -a flags <<< "$(cutlass_flags "$src")"
+  echo "CUTLASS $CUTLASS_COMMIT, $runs runs each, wall seconds (median), $(nproc) cores"
+  printf '%-34s %10s %10s %12s\n' example circle nvcc nvcc/circle
+  for e in "${CUTLASS_EXAMPLES[@]}"; do
+    read -r name file arch <<< "$e"
+    c="" n=""
+    for ((r = 0; r < runs; r++)); do
+      c+="$("$bench/tree_peak.py" --wall "$circle" --cuda-path="$cuda" "${flags[@]}" $arch "$src/$file" -o "$work/c") "
+      n+="$("$bench/tree_peak.py" --wall "$nvcc" "${flags[@]}" $arch "$src/$file" -o "$work/n") "
+    done
+    row "$name" "$(echo "$c" | median)" "$(echo "$n" | median)"
+  done
+  exit 0
+fi
+
 sources=("${@:-src/ggml-cuda/softmax.cu src/ggml-cuda/argsort.cu src/ggml-cuda/mmvq.cu}")
 read -r -a sources <<< "${sources[*]}"
 ggml=$(checkout_of ggml-org/ggml "$GGML_COMMIT") || exit 1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 common=(-DGGML_BACKEND_BUILD -DGGML_BACKEND_SHARED -DGGML_CUDA_PEER_MAX_BATCH_SIZE=128 -DGGML_SCHED_MAX_COPIES=4
         -DGGML_SHARED -D_GNU_SOURCE -D_XOPEN_SOURCE=600 -Dggml_cuda_EXPORTS -I"$ggml/src" -I"$ggml/include"
         -O3 -DNDEBUG -use_fast_math -extended-lambda -x cu -c)
-median() { tr ' ' '\n' | grep . | sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
 echo "ggml $GGML_COMMIT, $runs runs each, wall seconds (median), $(nproc) cores"
 printf '%-34s %10s %10s %12s\n' source circle nvcc nvcc/circle
@@ -30,6 +54,5 @@ for src in "${sources[@]}"; do
     n+="$("$bench/tree_peak.py" --wall "$nvcc" --generate-code=arch=compute_90,code=[compute_90,sm_90] -std=c++17 -Xcompiler=-fPIC \
           "${common[@]}" "$ggml/$src" -o "$work/n.o") "
   done
-  mc=$(echo "$c" | median) mn=$(echo "$n" | median)
-  printf '%-34s %10.1f %10.1f %12.2f\n' "$src" "$mc" "$mn" "$(awk -v n="$mn" -v c="$mc" 'BEGIN {print n / c}')"
+  row "$src" "$(echo "$c" | median)" "$(echo "$n" | median)"
 done

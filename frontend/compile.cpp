@@ -1381,7 +1381,10 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
           c.handOver(into);
           return true;
         }
-        if (skip) return false;
+        if (skip) {
+          if (other->getDiagnostics().hasErrorOccurred()) noteWhoseErrors(group.sms);
+          return false;
+        }
         c.dropDiagnostics();
       }
       return false;

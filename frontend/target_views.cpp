@@ -1,5 +1,6 @@
 #include "frontend/target_views.h"
 
+#include "support/diagnostics.h"
 #include "support/gpu_arch.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -69,6 +70,9 @@ protected:
     } while (tok.isNot(clang::tok::eof));
   }
 
+  // Clang's count of errors would end "when compiling for host": it is a device view's.
+  void EndSourceFileAction() override { getCompilerInstance().getLangOpts().CUDA = 0; }
+
 private:
   TokenStream& stream_;
   const PreprocessorHook& begin_;
@@ -87,7 +91,10 @@ std::optional<Preprocessed> preprocess(const ViewInstanceMaker& make, int view, 
   // reaches) fails the compile here.
   p.ci->getDiagnostics().setIgnoreAllWarnings(true);
   StreamAction action(p.stream, begin);
-  if (!p.ci->ExecuteAction(action) || p.ci->getDiagnostics().hasErrorOccurred()) return std::nullopt;
+  if (!p.ci->ExecuteAction(action) || p.ci->getDiagnostics().hasErrorOccurred()) {
+    if (view && p.ci->getDiagnostics().hasErrorOccurred()) noteWhoseErrors({view});
+    return std::nullopt;
+  }
   return p;
 }
 
@@ -124,6 +131,13 @@ void placeDeparture(const Preprocessed& host, const Preprocessed& view, const Fi
 }
 
 } // namespace
+
+void noteWhoseErrors(const std::vector<int>& sms) {
+  std::string names;
+  for (int sm : sms) names += (names.empty() ? "" : ", ") + smName(sm);
+  reportNote("the errors above are from the front-end pass for " + names + " (the source as nvcc's " +
+             (sms.size() > 1 ? "passes for them read" : names + " pass reads") + " it, __CUDA_ARCH__ defined)");
+}
 
 std::optional<std::vector<ViewGroup>> groupTargetsByView(const ViewInstanceMaker& make, const std::vector<int>& sms,
                                                          const FilePredicate& keepsHostView,

@@ -61,4 +61,8 @@ std::optional<std::vector<ViewGroup>> groupTargetsByView(const ViewInstanceMaker
                                                          const FilePredicate& keepsHostView,
                                                          const PreprocessorHook& begin);
 
+// A note after errors only some targets' view gave: which targets, read as nvcc's
+// device passes read the source (clang's count says "when compiling for sm_XX").
+void noteWhoseErrors(const std::vector<int>& sms);
+
 } // namespace circle

@@ -131,6 +131,8 @@ printf '#include <needs80.h>\n' > needs80.cxx
 out=$(cu -sm_75 -sm_90 -isystem sys needs80.cxx -o needs80 2>&1); rc=$?
 expect_eq "$rc" 1 "an #error one target reaches fails"
 expect_contains "$out" "needs80.h:2:2: error: \"this library needs sm_80\"" "at the #error"
+expect_contains "$out" "note: the errors above are from the front-end pass for sm_75 (the source as nvcc's sm_75 pass reads it" "naming the target whose view it is"
+expect_not_contains "$out" "when compiling for host" "not the host's"
 expect_no_file needs80 "no executable"
 cu -sm_90 -isystem sys needs80.cxx -o needs80; expect_eq "$?" 0 "without that target it compiles"
 

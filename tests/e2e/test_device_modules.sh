@@ -115,6 +115,7 @@ expect_contains "$ptx" "mapa" "cluster.map_shared_rank (cooperative_groups' clus
 out=$(cu -sm_75 -sm_90 cluster.cu -o cluster_prog 2>&1); expect_eq "$?" 1 "the cluster API with sm_75 among the targets"
 expect_contains "$out" "cluster.cu:4:38: error: no member named 'this_cluster' in namespace 'cooperative_groups'" "as nvcc's sm_75 pass says"
 expect_not_contains "$out" "circle reads them for sm_75" "sm_75's own pass said it, not the one pass"
+expect_contains "$out" "note: the errors above are from the front-end pass for sm_75" "and says whose pass it was"
 expect_no_file cluster_prog "no program"
 # Guarded by __CUDA_ARCH__ >= 900 it compiles, as with nvcc: the one pass reads
 # cooperative_groups' features for sm_75 (frontend/toolkit_headers.h) and fails, so each

@@ -9,15 +9,8 @@
 #                                 must print CUTLASS's own "Passed", with GFLOP/s beside nvcc's
 source "$(dirname "$0")/lib.sh"
 out="$here/bin/cutlass"
-# name  source  architectures (nvcc's -gencode pairs; circle takes the same line)
-examples=(
-  "00_basic_gemm examples/00_basic_gemm/basic_gemm.cu -gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_90,code=sm_90"
-  "14_ampere_tf32_tensorop_gemm examples/14_ampere_tf32_tensorop_gemm/ampere_tf32_tensorop_gemm.cu -gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_90,code=sm_90"
-  "48_hopper_warp_specialized_gemm examples/48_hopper_warp_specialized_gemm/48_hopper_warp_specialized_gemm.cu -gencode=arch=compute_90a,code=sm_90a"
-)
-# CUTLASS's CMake flags for nvcc (CUTLASS_CUDA_NVCC_FLAGS), at -O3.
-flags=(-std=c++17 -O3 -DNDEBUG --expt-relaxed-constexpr -ftemplate-backtrace-limit=0 -DCUTLASS_ENABLE_TENSOR_CORE_MMA=1
-       -Isrc/include -Isrc/tools/util/include -Isrc/examples/common)
+examples=("${CUTLASS_EXAMPLES[@]}")
+read -r -a flags <<< "$(cutlass_flags src)"
 
 case "${1:-}" in
 build)

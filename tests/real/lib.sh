@@ -15,6 +15,19 @@ SAMPLES_COMMIT=c94ff366aed18c797b8a85dfaac7817b0228b420
 LLMC_COMMIT=f1e2ace651495b74ae22d45d1723443fd00ecd3a
 CIRCLE_EXAMPLES_COMMIT=b81c37d2bb227cdf6aa58a90dd00f12f62c8d3bc
 
+# CUTLASS's examples that tests/real/cutlass.sh runs and bench/real_compile_time.sh
+# times: name, source, architectures (nvcc's -gencode pairs; circle takes the same line).
+CUTLASS_EXAMPLES=(
+  "00_basic_gemm examples/00_basic_gemm/basic_gemm.cu -gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_90,code=sm_90"
+  "14_ampere_tf32_tensorop_gemm examples/14_ampere_tf32_tensorop_gemm/ampere_tf32_tensorop_gemm.cu -gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_90,code=sm_90"
+  "48_hopper_warp_specialized_gemm examples/48_hopper_warp_specialized_gemm/48_hopper_warp_specialized_gemm.cu -gencode=arch=compute_90a,code=sm_90a"
+)
+# CUTLASS's CMake flags for nvcc (CUTLASS_CUDA_NVCC_FLAGS) at -O3, its headers under $1.
+cutlass_flags() {
+  echo "-std=c++17 -O3 -DNDEBUG --expt-relaxed-constexpr -ftemplate-backtrace-limit=0" \
+       "-DCUTLASS_ENABLE_TENSOR_CORE_MMA=1 -I$1/include -I$1/tools/util/include -I$1/examples/common"
+}
+
 # The commit pinned above for owner/name (nothing, status 1, for another project).
 pinned_commit() {
   case "$1" in
