@@ -285,6 +285,11 @@ private:
   // `if (...) {`, `while (...) {`, `switch (...) {` whose condition holds a dynamic
   // fold: the header respelled into `out`, the lexer past its ')'. False when it is not one.
   bool takeBlockHeader(clang::Lexer& lexer, Lookahead& header, std::vector<clang::Token>& out);
+  // A range-for over a pack expansion (dialect/range_for.h), `s` read up to its body's
+  // '{' (`braced`) or its one-statement body's ';': respelled into `out`, the lexer past
+  // what it took (a braced body's '{' comes from the file, its '}' gets the block's).
+  // False when `s` is not one.
+  bool takePackRangeFor(clang::Lexer& lexer, Lookahead& s, bool braced, std::vector<clang::Token>& out);
   // `if (c) @meta for ...`, `else`, a loop's or a label's: the prefix into `out`, then the
   // @meta for started as one statement. NotTaken when `s` is not one.
   Meta takeMetaAfterPrefix(clang::Lexer& lexer, const Lookahead& s, std::vector<clang::Token>& out);

@@ -244,9 +244,14 @@ void DynamicPackWriter::sliceOf(const std::string& length, const std::vector<Tok
   plan_.add(")", close);
 }
 
-std::variant<bool, DialectError> DynamicPackWriter::head(const DynamicPacks& packs, int id, size_t anchor) {
+std::variant<bool, DialectError> DynamicPackWriter::head(const DynamicPacks& packs, int id, size_t anchor,
+                                                         bool unbounded) {
   bool sized = !packs.slices.empty();
   for (const RangePack& r : packs.ranges) sized |= r.sized();
+  if (!sized && unbounded) {
+    plan_.add("int const " + countName(id) + " = 2147483647;", anchor);
+    return true;
+  }
   if (!sized) {
     const RangePack& r = packs.ranges[0];
     return DialectError{r.at, "'" + t_[r.at].text.str() + t_[r.at + 1].text.str() +

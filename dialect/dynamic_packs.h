@@ -85,8 +85,9 @@ class DynamicPackWriter {
 public:
   DynamicPackWriter(const std::vector<RawToken>& t, RewritePlan& plan) : t_(t), plan_(plan) {}
   // The bindings and `int const <count> = ...;`, each name numbered `id`; an error when
-  // no pack has a length. `anchor` places the text.
-  std::variant<bool, DialectError> head(const DynamicPacks& packs, int id, size_t anchor);
+  // no pack has a length, unless `unbounded` (a range-for's: the largest int, its body
+  // breaks). `anchor` places the text.
+  std::variant<bool, DialectError> head(const DynamicPacks& packs, int id, size_t anchor, bool unbounded = false);
   // Token i as the pattern's: a pack's first token becomes its element at `index`;
   // returns the next token to write.
   size_t element(const DynamicPacks& packs, int id, size_t i, const std::string& index);

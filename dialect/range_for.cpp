@@ -1,5 +1,7 @@
 #include "dialect/range_for.h"
 
+#include "dialect/expansion_writer.h"
+
 namespace circle {
 
 std::optional<size_t> rangeForColon(const std::vector<RawToken>& t, size_t open) {
@@ -22,6 +24,51 @@ bool planRangeInit(const std::vector<RawToken>& t, size_t from, size_t to, Rewri
   plan.add("))>::__get(", from);
   plan.keep(from, to);
   plan.add(")", to - 1);
+  return true;
+}
+
+std::optional<PackRangeFor> findPackRangeFor(const std::vector<RawToken>& t) {
+  int depth = 0;
+  for (size_t i = 0; i + 1 < t.size(); ++i) {
+    if (opensBracket(t[i].kind)) ++depth;
+    else if (closesBracket(t[i].kind)) --depth;
+    if (depth != 0 || !t[i].is("for") || t[i + 1].kind != clang::tok::l_paren) continue;
+    size_t close = matchingClose(t, i + 1);
+    std::optional<size_t> colon = rangeForColon(t, i + 1);
+    if (close == std::string::npos || !colon || *colon > close || !holdsDynamicPack(t, {*colon + 1, close}))
+      return std::nullopt;
+    bool expanded = close >= *colon + 3 && t[close - 1].kind == clang::tok::ellipsis;
+    return PackRangeFor{i, i + 1, *colon, close, expanded};
+  }
+  return std::nullopt;
+}
+
+std::variant<bool, DialectError> planPackRangeFor(const std::vector<RawToken>& t, const PackRangeFor& f, bool blockScope,
+                                                  RewritePlan& plan) {
+  size_t from = f.colon + 1, to = f.close - 1; // the pattern
+  auto folds = findDynamicFolds(t, from, to);
+  if (auto* e = std::get_if<DialectError>(&folds)) return *e;
+  auto lists = findListExpansions(t, from, to);
+  if (auto* e = std::get_if<DialectError>(&lists)) return *e;
+  auto comprehensions = findComprehensions(t, from, to);
+  if (auto* e = std::get_if<DialectError>(&comprehensions)) return *e;
+  ExpansionWriter writer(t, plan, std::get<std::vector<DynamicFold>>(folds), std::get<std::vector<ListExpansion>>(lists),
+                         std::get<std::vector<Comprehension>>(comprehensions), blockScope);
+  auto found = findDynamicPacks(t, from, to, writer.foldSpans(from, to));
+  if (auto* e = std::get_if<DialectError>(&found)) return *e;
+  const DynamicPacks& packs = std::get<DynamicPacks>(found);
+  if (packs.empty()) return DialectError{to, "this '...' expands no pack of the range-for's own"};
+  plan.keep(0, f.forAt);
+  plan.add("{", f.forAt);
+  if (auto done = writer.packs().head(packs, 0, f.forAt, /*unbounded=*/true); std::holds_alternative<DialectError>(done))
+    return std::get<DialectError>(done);
+  plan.add("for (int __circle_i = 0; __circle_i < __circle_count; ++__circle_i) if (", f.forAt);
+  plan.keep(f.open + 1, f.colon);
+  plan.add("=", f.colon);
+  if (auto done = writer.write(from, to, &packs, 0, "__circle_i"); std::holds_alternative<DialectError>(done))
+    return std::get<DialectError>(done);
+  if (writer.error()) return *writer.error();
+  plan.add("; true)", f.close);
   return true;
 }
 

@@ -1,4 +1,5 @@
 #include "dialect/dialect_takeover.h"
+#include "dialect/range_for.h"
 
 namespace circle {
 
@@ -311,6 +312,7 @@ void DialectTakeover::takeStatements(clang::Lexer& fileLexer, std::vector<clang:
         if (inspect) plan = std::get<RewritePlan>(*inspect);
       }
       if (!plan && takeBlockHeader(*lexer, next, out)) break; // its block's statements come after its '{'
+      if (!plan && takePackRangeFor(*lexer, next, /*braced=*/true, out)) break;
       if (!plan) break;
       materialize(*plan, whole.tokens, out, &whole.raw);
       seekAfter(*lexer, whole.raw.back());
@@ -337,6 +339,7 @@ void DialectTakeover::takeStatements(clang::Lexer& fileLexer, std::vector<clang:
       seekAfter(*lexer, next.raw.back());
       continue;
     }
+    if (takePackRangeFor(*lexer, next, /*braced=*/false, out)) continue;
     std::optional<std::variant<RewritePlan, DialectError>> plan = planStatement(next.raw);
     if (!plan && kernelThrows && holdsThrow(next.raw)) plan = planDeviceThrows(next.raw);
     if (!plan) break;
@@ -411,6 +414,55 @@ bool DialectTakeover::takeBlockHeader(clang::Lexer& lexer, Lookahead& header, st
   header.tokens.pop_back();
   materialize(plan, header.tokens, out, &header.raw);
   seekAfter(lexer, header.raw.back());
+  return true;
+}
+
+bool DialectTakeover::takePackRangeFor(clang::Lexer& lexer, Lookahead& s, bool braced, std::vector<clang::Token>& out) {
+  const std::vector<RawToken>& t = s.raw;
+  if (braced && (t.empty() || t.back().kind != tok::l_brace)) return false;
+  std::optional<PackRangeFor> f = findPackRangeFor(t);
+  if (!f || (braced ? f->close + 2 != t.size() : f->close + 1 >= t.size())) return false;
+  auto fail = [&](size_t token, const std::string& message) {
+    pp_.Diag(s.tokens[token].getLocation(), error_) << message;
+    RewritePlan dropped; // the loop never runs; its body still compiles, its name declared
+    dropped.keep(0, f->forAt);
+    dropped.add("if (false) for (", f->forAt);
+    dropped.keep(f->open + 1, f->colon);
+    dropped.add(": ::__circle_range_init<int>::__get(0))", f->close);
+    materialize(dropped, s.tokens, out, &t);
+    seekAfter(lexer, t[f->close]);
+    return true;
+  };
+  if (!f->expanded)
+    return fail(f->colon + 1, "a range-for over a pack reads its elements one by one: expand the pack with '...' "
+                              "before the ')', for (int i : @range(n)...)");
+  size_t body = f->close + 1;
+  size_t blockEnd = 0; // a braced body's '}', as an offset in the file
+  if (braced) {
+    Lookahead whole;
+    if (!readBlockStatement(lexer, whole))
+      return fail(f->forAt, "circle reads a range-for over a pack whose body holds no preprocessor directive: "
+                            "move the directive out of the loop");
+    blockEnd = whole.raw.back().offset;
+  } else {
+    for (const char* word : {"if", "else", "for", "while", "do", "switch", "try", "case", "default"})
+      if (t[body].is(word))
+        return fail(body, "circle reads a range-for over a pack whose body is a block or one expression or "
+                          "declaration: brace this '" + std::string(word) + "' statement");
+  }
+  RewritePlan plan;
+  auto planned = planPackRangeFor(t, *f, scopes_.current() == ScopeTracker::Kind::Block, plan);
+  if (auto* e = std::get_if<DialectError>(&planned)) return fail(e->token, e->message);
+  if (braced) {
+    after_[{lexer.getFileID(), (unsigned)blockEnd}] = "}";
+    materialize(plan, s.tokens, out, &t);
+    seekAfter(lexer, t[f->close]); // the '{' comes from the file
+    return true;
+  }
+  plan.keep(body, t.size());
+  plan.add("}", t.size() - 1);
+  materialize(plan, s.tokens, out, &t);
+  seekAfter(lexer, t.back());
   return true;
 }
 

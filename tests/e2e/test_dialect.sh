@@ -658,4 +658,61 @@ expect_contains "$out" "bad_static.cxx:4:15: error: a static slice is a pack: ex
 expect_contains "$out" "bad_static.cxx:5:9: error: circle expands a static slice and a dynamic pack in separate statements" "beside a dynamic pack"
 expect_contains "$out" "bad_static.cxx:6:7: error: an expanded statement runs once per element: a variable it declared" "an expanded declaration"
 
+# Circle's range-for over a pack expansion: the pattern's elements in order, computed as
+# the loop reaches them (a range with no end runs until the body breaks); break and
+# continue keep their meaning; a braced body or one statement; nested; in a kernel.
+cat > pack_range_for.cxx <<'SRC'
+#include <cstdio>
+#include <list>
+#include <string>
+#include <vector>
+int main() {
+  for (int i : @range(1::2)...) {
+    if (i > 7) break;
+    printf("%d ", i);
+  }
+  printf("|");
+  int items[] {5, 2, 2, 3, 1};
+  for (int x : items[:] + items[1:]...) printf("%d ", x);
+  printf("|");
+  std::list<std::string> words {"a", "bb", "ccc"};
+  for (const auto& w : words[:] + "!" ...) {
+    if (w.size() == 3) continue;
+    printf("%s ", w.c_str());
+  }
+  printf("|");
+  for (int n : int...(1:4)...) { for (int m : @range(n)...) printf("%d", m); printf(","); }
+  if (items[0] == 5) for (auto [i, v] : std::pair<int, int>(int...(3), items[:])...) printf("%d=%d ", i, v);
+  printf("|");
+  int total = 0;
+  for (int x : @range(3)...) total += x;
+  printf("%d\n", total);
+}
+SRC
+"$CIRCLE" pack_range_for.cxx -o pack_range_for > build.log 2>&1; expect_eq "$?" 0 "range-fors over packs compile ($(cat build.log))"
+expect_eq "$(./pack_range_for)" "1 3 5 7 |7 4 5 4 |a! ccc! |0,01,012,0=5 1=2 2=2 |3" \
+  "each loop's elements, lazily, with break and continue, nested, destructured"
+printf '__global__ void k(int* out) {\n  int a[] {4, 5, 6};\n  for (int x : a[::-1] * 2 ...) *out = *out * 100 + x;\n}\n' > range_for_kernel.cxx
+"$CIRCLE" -sm_90 -S -gpu range_for_kernel.cxx -o range_for_kernel > build.log 2>&1; expect_eq "$?" 0 "in a kernel ($(cat build.log))"
+expect_contains "$(cat range_for_kernel.sm_90.ptx)" ".entry _Z1kPi" "the kernel's PTX"
+cat > bad_range_for.cxx <<'SRC'
+#include <cstdio>
+int main() {
+  int items[] {5, 2, 2};
+  for (int i : items[:]) printf("%d", i);
+  for (int i : items[:]...) if (i) printf("%d", i);
+  for (int i : items[:]...) {
+#if 1
+    printf("%d", i);
+#endif
+  }
+  for (int i : @range(2)...) { int j = i; printf("%d", j); }
+}
+SRC
+out=$("$CIRCLE" bad_range_for.cxx -o bad_range_for 2>&1); expect_eq "$?" 1 "bad range-fors over packs fail"
+expect_contains "$out" "bad_range_for.cxx:4:16: error: a range-for over a pack reads its elements one by one: expand the pack with '...'" "one without its '...'"
+expect_contains "$out" "bad_range_for.cxx:5:29: error: circle reads a range-for over a pack whose body is a block or one expression or declaration: brace this 'if' statement" "an unbraced if as its body"
+expect_contains "$out" "bad_range_for.cxx:6:3: error: circle reads a range-for over a pack whose body holds no preprocessor directive" "a directive in its body"
+expect_eq "$(grep -c 'error:' <<< "$out")" 3 "and nothing more ($out)"
+
 finish
