@@ -149,6 +149,24 @@ template <class __T> struct __circle_item { using type = __T; };
 template <class __V> struct __circle_item<__circle_list<__V>> { using type = __V; };
 template <class __T> using __circle_item_t = typename __circle_item<__T>::type;
 // A for-expression's range's element, for its type (an array's, or what begin() reads).
+// A for-expression's `pack ...` range: element i is __f(i), for i in 0 ... __n-1, each
+// computed as the loop reaches it (an unbounded @range(a:) stops at the comprehension's
+// `| n`).
+template <class __F> struct __circle_lazy_range {
+  struct iterator {
+    const __F* __f;
+    int __i;
+    constexpr decltype(auto) operator*() const { return (*__f)(__i); }
+    constexpr iterator& operator++() { ++__i; return *this; }
+    constexpr bool operator==(const iterator& __o) const { return __i == __o.__i; }
+    constexpr bool operator!=(const iterator& __o) const { return __i != __o.__i; }
+  };
+  int __n;
+  __F __f;
+  constexpr iterator begin() const { return {&__f, 0}; }
+  constexpr iterator end() const { return {&__f, __n}; }
+};
+template <class __F> constexpr __circle_lazy_range<__F> __circle_lazy(int __n, __F __f) { return {__n, __f}; }
 template <class __R> auto __circle_element_of(__R&& __r) -> decltype(*__r.begin());
 template <class __T, decltype(sizeof 0) __N> __T& __circle_element_of(__T (&)[__N]);
 // Circle's static slices, args...[b:e:s]: f(index<k>) for k in 0 ... n-1, in order, and

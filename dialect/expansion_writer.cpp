@@ -24,14 +24,36 @@ std::variant<bool, DialectError> ExpansionWriter::writeList(const ListExpansion&
   return true;
 }
 
-std::variant<bool, DialectError> ExpansionWriter::writeRangeInit(const ForExpression& f, int id) {
-  // `for c : s[:-2] ... => ...`: the range is the pack's expansion, a comprehension.
-  if (f.range.to - f.range.from > 1 && t_[f.range.to - 1].kind == tok::ellipsis) {
-    if (!holdsDynamicPack(t_, {f.range.from, f.range.to - 1}))
-      return DialectError{f.range.to - 1, "this for-expression's range has no dynamic pack to expand"};
-    Comprehension c{f.range.from, f.range.to - 1, {f.range}, {std::nullopt}, {{}}};
-    return writeComprehension(c, id);
+bool ExpansionWriter::isPackRange(const ForExpression& f) const {
+  return f.range.to - f.range.from > 1 && t_[f.range.to - 1].kind == tok::ellipsis;
+}
+
+std::variant<bool, DialectError> ExpansionWriter::writePackRange(const ForExpression& f, const std::string& name, int id,
+                                                                 bool unbounded) {
+  // `for c : s[:-2] ... => ...`: the pack's bindings, then a lazy range of its elements.
+  TokenSpan pattern{f.range.from, f.range.to - 1};
+  auto found = findDynamicPacks(t_, pattern.from, pattern.to, foldSpans(pattern.from, pattern.to));
+  if (auto* e = std::get_if<DialectError>(&found)) return *e;
+  const DynamicPacks& packs = std::get<DynamicPacks>(found);
+  if (packs.empty()) return DialectError{pattern.to, "this for-expression's range has no dynamic pack to expand"};
+  if (auto head = packs_.head(packs, id, pattern.from, unbounded); std::holds_alternative<DialectError>(head)) {
+    DialectError e = std::get<DialectError>(head);
+    e.message += "; or keep the comprehension's first n elements: [ ... ] | n";
+    return e;
   }
+  std::string index = "__circle_i" + std::to_string(id);
+  plan_.add("auto&& " + name + " = ::__circle_lazy(" + DynamicPackWriter::countName(id) + ", " + capture_ + "(int " +
+                index + ") -> decltype(auto) { return ",
+            pattern.from);
+  if (auto element = write(pattern.from, pattern.to, &packs, id, index); std::holds_alternative<DialectError>(element))
+    return element;
+  plan_.add("; });", pattern.to);
+  return true;
+}
+
+std::variant<bool, DialectError> ExpansionWriter::writeRangeInit(const ForExpression& f, int id) {
+  if (isPackRange(f))
+    return DialectError{f.range.to - 1, "circle expands a pack as the range of the outermost for-expression only"};
   plan_.add("::__circle_range_init<decltype((", f.range.from);
   if (auto range = write(f.range.from, f.range.to); std::holds_alternative<DialectError>(range)) return range;
   plan_.add("))>::__get(", f.range.from);
@@ -63,7 +85,7 @@ std::variant<bool, DialectError> ExpansionWriter::writeForLoop(const ForExpressi
     for (TokenSpan e : f.elements) {
       plan_.add(body + ".push_back(", e.from);
       if (auto v = write(e.from, e.to); std::holds_alternative<DialectError>(v)) return v;
-      plan_.add(");", e.to - 1);
+      plan_.add(");" + limitCheck_, e.to - 1);
       last = e.to - 1;
     }
   }
@@ -135,15 +157,32 @@ std::variant<bool, DialectError> ExpansionWriter::writeComprehension(const Compr
     TokenSpan item = c.items[k];
     return item.to > item.from && t_[item.to - 1].kind == tok::ellipsis ? item.to - 1 : item.to;
   };
-  // Each for-expression's range is evaluated once, before the element type reads it.
+  // Each for-expression's range is evaluated once, before the element type reads it; a
+  // `pack ...` range as its elements are reached.
   for (size_t k = 0; k < c.items.size(); ++k) {
     if (!c.fors[k]) continue;
+    if (isPackRange(*c.fors[k])) {
+      if (auto lazy = writePackRange(*c.fors[k], rangeName(id + (int)k), id + 100 * (int)(k + 1), !c.limit.empty());
+          std::holds_alternative<DialectError>(lazy))
+        return lazy;
+      continue;
+    }
     plan_.add("auto&& " + rangeName(id + (int)k) + " = ", c.fors[k]->range.from);
     if (auto init = writeRangeInit(*c.fors[k], id + 100 * (int)(k + 1)); std::holds_alternative<DialectError>(init))
       return init;
     plan_.add(";", c.fors[k]->range.to - 1);
   }
   if (auto type = writeElementType(c, itemPacks[0], id); std::holds_alternative<DialectError>(type)) return type;
+  // `| n`: each push checks the count; an inner comprehension's pushes check its own.
+  std::string outerCheck = limitCheck_;
+  limitCheck_.clear();
+  if (!c.limit.empty()) {
+    std::string limit = "__circle_limit" + std::to_string(id);
+    plan_.add("long long const " + limit + " = (", c.limit.from);
+    if (auto n = write(c.limit.from, c.limit.to); std::holds_alternative<DialectError>(n)) return n;
+    plan_.add("); if (" + limit + " <= 0) return __circle_list;", c.limit.to - 1);
+    limitCheck_ = " if ((long long)__circle_list.size() >= " + limit + ") return __circle_list;";
+  }
   for (size_t k = 0; k < c.items.size(); ++k) {
     if (c.fors[k]) {
       if (auto loop = writeForLoop(*c.fors[k], "__circle_list", rangeName(id + (int)k));
@@ -162,10 +201,11 @@ std::variant<bool, DialectError> ExpansionWriter::writeComprehension(const Compr
       plan_.add("__circle_list.push_back(", e.from);
       auto item = write(e.from, e.to, itemPacks[k].empty() ? nullptr : &itemPacks[k], id + (int)k, index);
       if (std::holds_alternative<DialectError>(item)) return item;
-      plan_.add(");", e.to - 1);
+      plan_.add(");" + limitCheck_, e.to - 1);
     }
     if (!itemPacks[k].empty()) plan_.add("}", itemEnd(k) - 1);
   }
+  limitCheck_ = outerCheck;
   plan_.add("return __circle_list; }()", c.close);
   return true;
 }
@@ -192,8 +232,8 @@ std::vector<TokenSpan> ExpansionWriter::foldSpans(size_t from, size_t to) const 
   std::vector<TokenSpan> spans;
   for (size_t open = from; open < to; ++open) {
     if (const Comprehension* c = comprehensionAt(open); c && c->close < to) {
-      spans.push_back({open, c->close + 1});
-      open = c->close;
+      spans.push_back({open, c->end()});
+      open = c->end() - 1;
       continue;
     }
     if (const ListExpansion* l = listAt(open); l && l->ellipsis < to) {
@@ -230,7 +270,7 @@ std::variant<bool, DialectError> ExpansionWriter::write(size_t from, size_t to, 
     size_t next = i + 1;
     if (const Comprehension* c = comprehensionAt(i)) {
       done = writeComprehension(*c, 1000 * (int)(c - comprehensions_.data() + 1));
-      next = c->close + 1;
+      next = c->end();
     } else if (const ListExpansion* l = listAt(i)) {
       done = writeList(*l);
       next = l->ellipsis + 1;

@@ -52,6 +52,12 @@ private:
   // `pack ...` range as its comprehension (numbered `id`).
   std::variant<bool, DialectError> writeRangeInit(const ForExpression& f, int id);
   static std::string rangeName(int id) { return "__circle_range" + std::to_string(id); }
+  // A for-expression whose range is `pack ...`: `name` is bound to a lazy range of its
+  // elements (dialect_prelude's __circle_lazy_range) after the pack's bindings, numbered
+  // `id`; `unbounded` (the comprehension keeps `| n` elements): no pack need have a length.
+  bool isPackRange(const ForExpression& f) const;
+  std::variant<bool, DialectError> writePackRange(const ForExpression& f, const std::string& name, int id,
+                                                  bool unbounded);
   // A generic lambda whose result has the type of the for-expression's first element
   // (called with the range's first element, in decltype only).
   std::variant<bool, DialectError> writeTypeLambda(const ForExpression& f);
@@ -66,6 +72,8 @@ private:
   std::string capture_;
   bool blockScope_;
   const EnumRegistry* enums_;
+  // What follows each push of the comprehension being written: its `| n` check.
+  std::string limitCheck_;
 };
 
 } // namespace circle

@@ -171,6 +171,21 @@ std::variant<std::vector<Comprehension>, DialectError> findComprehensions(const 
           c.sequences.back() = std::move(seq);
       }
     }
+    // `| n` after it: n runs to the end of the operand (a ';', ',', '?', ':', '&&', '||',
+    // an enclosing expansion's '...' or a bracket closing outside it).
+    if (dynamic && close + 2 < to && t[close + 1].kind == tok::pipe) {
+      size_t end = close + 2;
+      for (int depth = 0; end < to; ++end) {
+        tok::TokenKind k = t[end].kind;
+        if (opensBracket(k)) ++depth;
+        else if (closesBracket(k) && depth-- == 0) break;
+        else if (depth == 0 && (k == tok::semi || k == tok::comma || k == tok::question || k == tok::colon ||
+                                k == tok::ampamp || k == tok::pipepipe || k == tok::ellipsis))
+          break;
+      }
+      if (end == close + 2) return DialectError{close + 1, "'[ ... ] |' is followed by the number of elements to keep"};
+      c.limit = {close + 2, end};
+    }
     // An item may be a comprehension of its own: the search goes on inside.
     if (dynamic) found.push_back(std::move(c));
   }

@@ -39,12 +39,15 @@ struct ForExpression {
 // A `{ a, b } ...` item is a sequence: a, then b, for each element of its packs. A
 // comprehension's items may be comprehensions (a vector of vectors), a for-expression's
 // body another for-expression. Dynamic packs in a for-expression's body are not taken
-// (an error says so).
+// (an error says so). `[ ... ] | n` keeps the first n elements: the loops stop there
+// (a for-expression whose range has no end needs it).
 struct Comprehension {
   size_t open = 0, close = 0; // its brackets
   std::vector<TokenSpan> items;
   std::vector<std::optional<ForExpression>> fors; // by item
   std::vector<std::vector<TokenSpan>> sequences;  // by item: a `{ a, b } ...` item's elements
+  TokenSpan limit;                                // n of `| n`, if any
+  size_t end() const { return limit.empty() ? close + 1 : limit.to; }
 };
 std::variant<std::vector<Comprehension>, DialectError> findComprehensions(const std::vector<RawToken>& t, size_t from,
                                                                           size_t to);

@@ -715,4 +715,39 @@ expect_contains "$out" "bad_range_for.cxx:5:29: error: circle reads a range-for 
 expect_contains "$out" "bad_range_for.cxx:6:3: error: circle reads a range-for over a pack whose body holds no preprocessor directive" "a directive in its body"
 expect_eq "$(grep -c 'error:' <<< "$out")" 3 "and nothing more ($out)"
 
+# A comprehension's `| n`: its first n elements, the loops stopping there; a `pack ...`
+# range read as the loop reaches it, so one with no end works under a limit.
+cat > comprehension_limits.cxx <<'SRC'
+#include <cstdio>
+#include <string>
+#include <vector>
+bool palindrome(int i) {
+  std::string s = std::to_string(i);
+  return (... && (s[:] == s[::-1]));
+}
+int main() {
+  std::vector<int> v {3, 1, 2, 5, 3, 4};
+  std::vector<int> odd = [for i : v if 1 & i => for x : i => i ... ...] | 7;
+  std::vector<int> cut = [v[:] * 2 ..., 100] | 3;
+  int n = 2;
+  auto tri = [for i : 4 => [for x : i => i ...] | n ...];
+  std::vector<int> pal = [for i : @range(100:)... if palindrome(i) => i ...] | 4;
+  std::vector<int> idx = [for k, x : @range(5:)... => k * 100 + x ...] | 3;
+  std::vector<int> none = [v[:] ...] | 0;
+  printf("%d ", odd[:])...; printf("|");
+  printf("%d ", cut[:])...; printf("|");
+  for (auto& w : tri) { printf("["); printf("%d", w[:])...; printf("]"); }
+  printf("|");
+  printf("%d ", pal[:])...; printf("|");
+  printf("%d ", idx[:])...; printf("|%zu\n", none.size());
+}
+SRC
+"$CIRCLE" comprehension_limits.cxx -o comprehension_limits > build.log 2>&1; expect_eq "$?" 0 "comprehensions with limits compile ($(cat build.log))"
+expect_eq "$(./comprehension_limits)" "3 3 3 1 5 5 5 |6 2 4 |[][1][22][33]|101 111 121 131 |5 106 207 |0" \
+  "each comprehension's first n elements, an unbounded range's too"
+printf '#include <vector>\nint main() {\n  std::vector<int> all = [for i : @range(1:)... => i ...];\n}\n' > bad_limit.cxx
+out=$("$CIRCLE" bad_limit.cxx -o bad_limit 2>&1); expect_eq "$?" 1 "an unbounded range without a limit fails"
+expect_contains "$out" "bad_limit.cxx:3:35: error: '@range' has no length of its own" "one with no end and no '| n'"
+expect_contains "$out" "or keep the comprehension's first n elements: [ ... ] | n" "saying what would bound it"
+
 finish
