@@ -134,7 +134,9 @@ std::variant<bool, DialectError> ExpansionWriter::writeElementType(const Compreh
   return true;
 }
 
-std::variant<bool, DialectError> ExpansionWriter::writeComprehension(const Comprehension& c, int id) {
+std::variant<bool, DialectError> ExpansionWriter::writeComprehension(const Comprehension& c, int id,
+                                                                     const Enclosing& enclosing) {
+  if (c.passive) return writePassiveList(c, id, enclosing);
   // Each item's packs, bound first; the element type is the first item's (at index 0).
   std::vector<DynamicPacks> itemPacks;
   plan_.add(capture_ + "() {", c.open);
@@ -210,6 +212,29 @@ std::variant<bool, DialectError> ExpansionWriter::writeComprehension(const Compr
   return true;
 }
 
+std::variant<bool, DialectError> ExpansionWriter::writePassiveList(const Comprehension& c, int id,
+                                                                   const Enclosing& enclosing) {
+  // Each item once, as the enclosing pattern writes it (its packs at that index).
+  auto item = [&](TokenSpan e) { return write(e.from, e.to, enclosing.packs, enclosing.id, enclosing.index); };
+  plan_.add(capture_ + "() { ::__circle_list<std::vector<::__circle_item_t<__decay(decltype(", c.open);
+  if (c.items.empty()) return DialectError{c.open, "an empty list '[ ]' has no element type"};
+  if (auto first = item(c.items[0]); std::holds_alternative<DialectError>(first)) return first;
+  plan_.add("))>>> __circle_list;", c.open);
+  std::string outerCheck = limitCheck_;
+  limitCheck_.clear();
+  if (!c.limit.empty())
+    return DialectError{c.limit.from - 1, "'| n' keeps the first n elements of a list that expands a pack"};
+  for (TokenSpan e : c.items) {
+    plan_.add("__circle_list.push_back(", e.from);
+    if (auto v = item(e); std::holds_alternative<DialectError>(v)) return v;
+    plan_.add(");", e.to - 1);
+  }
+  limitCheck_ = outerCheck;
+  plan_.add("return __circle_list; }()", c.close);
+  (void)id;
+  return true;
+}
+
 const Comprehension* ExpansionWriter::comprehensionAt(size_t i) const {
   for (const Comprehension& c : comprehensions_)
     if (c.open == i) return &c;
@@ -231,7 +256,7 @@ const DynamicFold* ExpansionWriter::foldAt(size_t i) const {
 std::vector<TokenSpan> ExpansionWriter::foldSpans(size_t from, size_t to) const {
   std::vector<TokenSpan> spans;
   for (size_t open = from; open < to; ++open) {
-    if (const Comprehension* c = comprehensionAt(open); c && c->close < to) {
+    if (const Comprehension* c = comprehensionAt(open); c && c->close < to && !c->passive) {
       spans.push_back({open, c->end()});
       open = c->end() - 1;
       continue;
@@ -269,7 +294,7 @@ std::variant<bool, DialectError> ExpansionWriter::write(size_t from, size_t to, 
     std::variant<bool, DialectError> done = false;
     size_t next = i + 1;
     if (const Comprehension* c = comprehensionAt(i)) {
-      done = writeComprehension(*c, 1000 * (int)(c - comprehensions_.data() + 1));
+      done = writeComprehension(*c, 1000 * (int)(c - comprehensions_.data() + 1), Enclosing{packs, id, index});
       next = c->end();
     } else if (const ListExpansion* l = listAt(i)) {
       done = writeList(*l);

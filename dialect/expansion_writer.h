@@ -41,7 +41,15 @@ private:
   const DynamicFold* foldAt(size_t i) const;
   std::variant<bool, DialectError> writeFold(const DynamicFold& f);
   std::variant<bool, DialectError> writeList(const ListExpansion& l);
-  std::variant<bool, DialectError> writeComprehension(const Comprehension& c, int id);
+  // Where a consumer is written: the pattern's packs, their names' number and the
+  // element's index (none outside an expansion).
+  struct Enclosing {
+    const DynamicPacks* packs = nullptr;
+    int id = 0;
+    std::string index;
+  };
+  std::variant<bool, DialectError> writeComprehension(const Comprehension& c, int id, const Enclosing& enclosing);
+  std::variant<bool, DialectError> writePassiveList(const Comprehension& c, int id, const Enclosing& enclosing);
   // `__circle_list<std::vector<first item's type>> __circle_list;`
   std::variant<bool, DialectError> writeElementType(const Comprehension& c, const DynamicPacks& firstPacks, int id);
   // A for-expression's loop, pushing each element into `body`; over `range` (a name the

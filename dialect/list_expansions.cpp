@@ -135,15 +135,29 @@ std::vector<TokenSpan> comprehensionItems(const std::vector<RawToken>& t, size_t
 
 } // namespace
 
+namespace {
+
+// Does t[open] open a list where an expression starts: not a subscript's or an array
+// declarator's '[' (after an operand), nor an attribute's inner one (`[[` where a
+// statement or declaration starts)?
+bool opensList(const std::vector<RawToken>& t, size_t from, size_t open) {
+  if (t[open].kind != tok::l_square) return false;
+  if (open == from) return true;
+  if (endsOperand(t, open - 1)) return false;
+  if (t[open - 1].kind != tok::l_square) return true;
+  size_t outer = open - 1; // `[ [`: a list in a list where the outer '[' opens one
+  return outer > from && !endsOperand(t, outer - 1) && t[outer - 1].kind != tok::semi &&
+         t[outer - 1].kind != tok::l_brace && t[outer - 1].kind != tok::r_brace;
+}
+
+} // namespace
+
 std::variant<std::vector<Comprehension>, DialectError> findComprehensions(const std::vector<RawToken>& t, size_t from,
                                                                           size_t to) {
   std::vector<Comprehension> found;
   for (size_t open = from; open < to; ++open) {
     if (t[open].kind != tok::l_square) continue;
-    // Where an expression starts: not a subscript's, an array declarator's or an attribute's '['.
-    if (open > from) {
-      if (endsOperand(t, open - 1) || t[open - 1].kind == tok::l_square) continue;
-    }
+    if (!opensList(t, from, open)) continue;
     size_t close = matchingClose(t, open);
     if (close == npos || close >= to) continue;
     // A lambda's introducer is followed by its parameters, template parameters or body.
@@ -189,6 +203,28 @@ std::variant<std::vector<Comprehension>, DialectError> findComprehensions(const 
     // An item may be a comprehension of its own: the search goes on inside.
     if (dynamic) found.push_back(std::move(c));
   }
+  // Plain lists inside comprehensions or around them, in order of their '['.
+  size_t dynamicCount = found.size();
+  for (size_t open = from; open < to && dynamicCount; ++open) {
+    if (!opensList(t, from, open)) continue;
+    size_t close = matchingClose(t, open);
+    if (close == npos || close >= to || (close + 1 < to && (t[close + 1].kind == tok::l_paren ||
+                                                            t[close + 1].kind == tok::l_brace ||
+                                                            t[close + 1].kind == tok::less || t[close + 1].is("mutable"))))
+      continue;
+    bool related = false, known = false;
+    for (size_t k = 0; k < dynamicCount; ++k) {
+      known |= found[k].open == open;
+      related |= (found[k].open < open && open < found[k].close) || (open < found[k].open && found[k].close < close);
+    }
+    if (known || !related) continue;
+    Comprehension c{open, close, comprehensionItems(t, open + 1, close), {}, {}};
+    c.fors.resize(c.items.size());
+    c.sequences.resize(c.items.size());
+    c.passive = true;
+    found.push_back(std::move(c));
+  }
+  std::sort(found.begin(), found.end(), [](const Comprehension& a, const Comprehension& b) { return a.open < b.open; });
   return found;
 }
 

@@ -39,7 +39,9 @@ struct ForExpression {
 // A `{ a, b } ...` item is a sequence: a, then b, for each element of its packs. A
 // comprehension's items may be comprehensions (a vector of vectors), a for-expression's
 // body another for-expression. Dynamic packs in a for-expression's body are not taken
-// (an error says so). `[ ... ] | n` keeps the first n elements: the loops stop there
+// (an error says so). Inside a comprehension (or around one) a bracketed list that
+// expands nothing is a list too: C++ has no such expression there. `[ ... ] | n` keeps
+// the first n elements: the loops stop there
 // (a for-expression whose range has no end needs it).
 struct Comprehension {
   size_t open = 0, close = 0; // its brackets
@@ -47,6 +49,10 @@ struct Comprehension {
   std::vector<std::optional<ForExpression>> fors; // by item
   std::vector<std::vector<TokenSpan>> sequences;  // by item: a `{ a, b } ...` item's elements
   TokenSpan limit;                                // n of `| n`, if any
+  // A list that expands nothing of its own: `[ i ]` in a for-expression's body, the
+  // inner list of `[ [ @range(5) ]... ]`, the outer of `[ [ @range(5)... ] ]`. Its items
+  // are written as the enclosing expansion writes its pattern (its packs are that one's).
+  bool passive = false;
   size_t end() const { return limit.empty() ? close + 1 : limit.to; }
 };
 std::variant<std::vector<Comprehension>, DialectError> findComprehensions(const std::vector<RawToken>& t, size_t from,

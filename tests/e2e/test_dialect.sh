@@ -750,4 +750,29 @@ out=$("$CIRCLE" bad_limit.cxx -o bad_limit 2>&1); expect_eq "$?" 1 "an unbounded
 expect_contains "$out" "bad_limit.cxx:3:35: error: '@range' has no length of its own" "one with no end and no '| n'"
 expect_contains "$out" "or keep the comprehension's first n elements: [ ... ] | n" "saying what would bound it"
 
+# Lists that expand nothing of their own, inside a comprehension or around one: where the
+# expansion happens decides the shape (Circle's "expansion loci"); attributes stay
+# attributes in the same file.
+cat > list_loci.cxx <<'SRC'
+#include <cstdio>
+#include <vector>
+[[nodiscard]] int twice(int x) { return 2 * x; }
+int main() {
+  [[maybe_unused]] int unused = 0;
+  auto m1 = [ [ @range(3)... ] ];
+  auto m2 = [ [ @range(3) ]... ];
+  auto m3 = [ for i : 3 => [ i, twice(i) ] ... ];
+  std::vector<int> v {4, 5};
+  auto m4 = [ [ v[:], -v[:] ] ... ];
+  for (auto* m : {&m1, &m2, &m3, &m4}) {
+    for (auto& row : *m) { printf("["); printf(" %d", row[:])...; printf(" ]"); }
+    printf("|");
+  }
+  printf("%d ", twice(@range(4))) ...;
+}
+SRC
+"$CIRCLE" list_loci.cxx -o list_loci > build.log 2>&1; expect_eq "$?" 0 "lists inside and around comprehensions compile ($(cat build.log))"
+expect_eq "$(./list_loci | tr '\n' ' ')" "[ 0 1 2 ]|[ 0 ][ 1 ][ 2 ]|[ 0 0 ][ 1 2 ][ 2 4 ]|[ 4 -4 ][ 5 -5 ]|0 2 4 6 " \
+  "each list where its expansion puts it"
+
 finish
