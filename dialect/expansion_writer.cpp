@@ -24,6 +24,17 @@ std::variant<bool, DialectError> ExpansionWriter::writeList(const ListExpansion&
   return true;
 }
 
+std::variant<std::monostate, DynamicPacks, DialectError> ExpansionWriter::bodyPacks(TokenSpan e, int& id,
+                                                                                  std::string& index) {
+  if (e.to - e.from < 2 || t_[e.to - 1].kind != tok::ellipsis) return std::monostate{};
+  auto found = findDynamicPacks(t_, e.from, e.to - 1, foldSpans(e.from, e.to - 1));
+  if (auto* err = std::get_if<DialectError>(&found)) return *err;
+  if (std::get<DynamicPacks>(found).empty()) return std::monostate{};
+  id = 900000 + (int)e.from; // one per element span: its names are its own
+  index = "__circle_i" + std::to_string(id);
+  return std::get<DynamicPacks>(found);
+}
+
 bool ExpansionWriter::isPackRange(const ForExpression& f) const {
   return f.range.to - f.range.from > 1 && t_[f.range.to - 1].kind == tok::ellipsis;
 }
@@ -83,9 +94,25 @@ std::variant<bool, DialectError> ExpansionWriter::writeForLoop(const ForExpressi
     if (auto loop = writeForLoop(*f.inner, body); std::holds_alternative<DialectError>(loop)) return loop;
   } else {
     for (TokenSpan e : f.elements) {
+      // `x.first[:] ...`: each element of the body's own packs, for this element.
+      std::optional<DynamicPacks> packs;
+      int id = 0;
+      std::string index;
+      if (auto found = bodyPacks(e, id, index); std::holds_alternative<DialectError>(found)) {
+        return std::get<DialectError>(found);
+      } else if (auto* p = std::get_if<DynamicPacks>(&found)) {
+        packs = *p;
+        plan_.add("{", e.from);
+        if (auto head = packs_.head(*packs, id, e.from); std::holds_alternative<DialectError>(head)) return head;
+        plan_.add("for (int " + index + " = 0; " + index + " < " + DynamicPackWriter::countName(id) + "; ++" + index +
+                      ")",
+                  e.from);
+      }
       plan_.add(body + ".push_back(", e.from);
-      if (auto v = write(e.from, e.to); std::holds_alternative<DialectError>(v)) return v;
-      plan_.add(");" + limitCheck_, e.to - 1);
+      size_t to = packs ? e.to - 1 : e.to;
+      if (auto v = write(e.from, to, packs ? &*packs : nullptr, id, index); std::holds_alternative<DialectError>(v))
+        return v;
+      plan_.add(");" + limitCheck_ + (packs ? "}" : ""), to - 1);
       last = e.to - 1;
     }
   }
@@ -95,16 +122,26 @@ std::variant<bool, DialectError> ExpansionWriter::writeForLoop(const ForExpressi
 
 std::variant<bool, DialectError> ExpansionWriter::writeTypeLambda(const ForExpression& f) {
   plan_.add("[&](auto&& " + t_[f.name].text.str() + (f.index ? ", int " + t_[f.index].text.str() : std::string()) +
-                ") { return ",
+                ") { ",
             f.range.from);
   if (f.inner) {
+    plan_.add("return ", f.range.from);
     if (auto inner = writeTypeLambda(*f.inner); std::holds_alternative<DialectError>(inner)) return inner;
     plan_.add("(::__circle_element_of(", f.inner->range.from);
     if (auto range = writeRangeInit(*f.inner, 0); std::holds_alternative<DialectError>(range)) return range;
     plan_.add(std::string(")") + (f.inner->index ? ", 0" : "") + ")", f.inner->range.to - 1);
   } else {
     TokenSpan e = f.elements[0];
-    if (auto v = write(e.from, e.to); std::holds_alternative<DialectError>(v)) return v;
+    int id = 0;
+    std::string index;
+    auto found = bodyPacks(e, id, index);
+    if (auto* err = std::get_if<DialectError>(&found)) return *err;
+    const DynamicPacks* packs = std::get_if<DynamicPacks>(&found);
+    if (packs) // the type of its first element, after the bindings
+      if (auto head = packs_.head(*packs, id, e.from); std::holds_alternative<DialectError>(head)) return head;
+    plan_.add("return ", e.from);
+    if (auto v = write(e.from, packs ? e.to - 1 : e.to, packs, id, "0"); std::holds_alternative<DialectError>(v))
+      return v;
   }
   plan_.add("; }", f.range.to - 1);
   return true;

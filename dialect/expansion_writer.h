@@ -64,6 +64,9 @@ private:
   // elements (dialect_prelude's __circle_lazy_range) after the pack's bindings, numbered
   // `id`; `unbounded` (the comprehension keeps `| n` elements): no pack need have a length.
   bool isPackRange(const ForExpression& f) const;
+  // A for-expression's body element `pattern ...` over packs of its own: its packs, and the
+  // number and index its expansion's names take (nothing for a plain element).
+  std::variant<std::monostate, DynamicPacks, DialectError> bodyPacks(TokenSpan e, int& id, std::string& index);
   std::variant<bool, DialectError> writePackRange(const ForExpression& f, const std::string& name, int id,
                                                   bool unbounded);
   // A generic lambda whose result has the type of the for-expression's first element

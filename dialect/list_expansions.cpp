@@ -115,8 +115,11 @@ std::variant<ForExpression, DialectError> forExpression(const std::vector<RawTok
   f.elements = sequenceElements(t, body);
   for (TokenSpan e : f.elements) {
     if (e.empty()) return shape;
-    if (holdsDynamicPack(t, e))
-      return DialectError{e.from, "circle does not take a dynamic pack inside a for-expression's body yet"};
+    bool expanded = e.to - e.from > 1 && t[e.to - 1].kind == tok::ellipsis;
+    bool comprehension = t[e.from].kind == tok::l_square && matchingClose(t, e.from) == e.to - 1; // its packs are its own
+    if (!expanded && !comprehension && holdsDynamicPack(t, e))
+      return DialectError{e.from, "a dynamic pack in a for-expression's body gives several elements: expand it "
+                                  "with '...', for x : v => x[:] ... ..."};
   }
   return f;
 }

@@ -599,7 +599,7 @@ SRC
 out=$("$CIRCLE" bad_for.cxx -o bad_for 2>&1); expect_eq "$?" 1 "bad for-expressions fail"
 expect_contains "$out" "bad_for.cxx:4:25: error: a for-expression ends with '...'" "one without its '...'"
 expect_contains "$out" "bad_for.cxx:5:51: error: circle expands a pack as the range of the outermost for-expression only" "a pack as an inner range"
-expect_contains "$out" "bad_for.cxx:6:38: error: circle does not take a dynamic pack inside a for-expression's body yet" "a slice in the body"
+expect_contains "$out" "bad_for.cxx:6:38: error: a dynamic pack in a for-expression's body gives several elements: expand it with '...'" "a slice in the body, unexpanded"
 expect_contains "$out" "bad_for.cxx:7:25: error: a for-expression is 'for [index,] name : range [if condition] => body ...'" "a malformed header"
 expect_eq "$(ls bad_for 2>/dev/null)" "" "nothing built"
 
@@ -745,6 +745,24 @@ SRC
 "$CIRCLE" comprehension_limits.cxx -o comprehension_limits > build.log 2>&1; expect_eq "$?" 0 "comprehensions with limits compile ($(cat build.log))"
 expect_eq "$(./comprehension_limits)" "3 3 3 1 5 5 5 |6 2 4 |[][1][22][33]|101 111 121 131 |5 106 207 |0" \
   "each comprehension's first n elements, an unbounded range's too"
+cat > body_packs.cxx <<'SRC'
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+int main() {
+  std::map<std::string, int> m {{"bb", 2}, {"a", 1}, {"ccc", 3}};
+  std::string keys = [for &kv : m => kv.first[:] ... ...];
+  std::vector<int> v {1, 2, 3};
+  std::vector<int> runs = [for x : v if x != 2 => v[:x] + x * 10 ... ...];
+  std::vector<std::vector<int>> grid = [for i : 3 => [for j : i + 1 => v[:j] ... ...] ...];
+  printf("%s|", keys.c_str());
+  printf("%d ", runs[:])...;
+  printf("|%zu %zu %zu %zu\n", grid.size(), grid[0].size(), grid[1].size(), grid[2].size());
+}
+SRC
+"$CIRCLE" body_packs.cxx -o body_packs > build.log 2>&1; expect_eq "$?" 0 "for-expression bodies expanding packs of their own compile ($(cat build.log))"
+expect_eq "$(./body_packs)" "abbccc|11 31 32 33 |3 0 1 3" "each body's own expansion, per element"
 printf '#include <vector>\nint main() {\n  std::vector<int> all = [for i : @range(1:)... => i ...];\n}\n' > bad_limit.cxx
 out=$("$CIRCLE" bad_limit.cxx -o bad_limit 2>&1); expect_eq "$?" 1 "an unbounded range without a limit fails"
 expect_contains "$out" "bad_limit.cxx:3:35: error: '@range' has no length of its own" "one with no end and no '| n'"
