@@ -36,7 +36,7 @@ std::optional<PackRangeFor> findPackRangeFor(const std::vector<RawToken>& t) {
     size_t close = matchingClose(t, i + 1);
     std::optional<size_t> colon = rangeForColon(t, i + 1);
     if (close == std::string::npos || !colon || *colon > close || !holdsDynamicPack(t, {*colon + 1, close}))
-      return std::nullopt;
+      continue; // a classic for, or a range-for over no pack: one in its body may be
     bool expanded = close >= *colon + 3 && t[close - 1].kind == clang::tok::ellipsis;
     return PackRangeFor{i, i + 1, *colon, close, expanded};
   }

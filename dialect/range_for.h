@@ -37,7 +37,8 @@ struct PackRangeFor {
   size_t forAt, open, colon, close; // for ( decl : pattern ... )
   bool expanded = true;             // false: the pattern lacks its '...' (an error)
 };
-// The first range-for in t (outside brackets) whose range-init holds dynamic packs.
+// The first range-for in t (outside brackets; an unbraced loop's body too) whose
+// range-init holds dynamic packs.
 std::optional<PackRangeFor> findPackRangeFor(const std::vector<RawToken>& t);
 
 // Appends t[0, f.forAt) as written, then the loop above up to its body; the caller

@@ -52,6 +52,8 @@ RUNTIME = {
     "sequence_item": ("std::vector<$T> v {1, 2, 3, 4};", "sum_of([ { v[:], 1 } ... ])", 14),
     # a std::list read by its iterators: 4*1 + 3*2 + 2*3 + 1*4
     "list_slice_fold": ("std::list<$T> l {4, 3, 2, 1};", "(... + l[:] * @range(1:5))", 20),
+    # the first three multiples of 3 of an unbounded range: 3 + 6 + 9
+    "limited_comprehension": ("", "sum_of([ for i : @range(1:)... if i % 3 == 0 => i ... ] | 3)", 18),
 }
 # Constants: enum reflection and the attribute queries.
 CONSTANT = {
@@ -71,6 +73,11 @@ STATEMENT = {
     "reversed_slice_expansion": ("std::vector<$T> v {1, 2, 3, 4};", "r = r * 10 + v[::-1] ...;", 4321),
     "enum_expansion": ("", "r += (int)$E.enum_values ...;", 7),
     "integer_range_for": ("", "for (int i : 5) r += i;", 10),
+    # 40 31 22 13, the first skipped
+    "pack_range_for": ("std::vector<$T> v {1, 2, 3, 4};",
+                       "for (int x : v[::-1] * 10 + @range() ...) { if (x > 35) continue; r = r * 100 + x; }", 312213),
+    # 2 + 5 + 8 + 11
+    "pack_range_for_unbraced": ("", "for (int i : @range(2:12:3) ...) r += i;", 26),
     "meta_for": ("", "@meta for (int i : 3) { r += i * 10; }", 30),
     "meta_for_enum": ("", "@meta for enum ($E f : $E) { r += (int)f; }", 7),
     "meta_for_enum_unbraced": ("", "@meta for enum ($E f : $E) r += (int)f;", 7),

@@ -24,6 +24,7 @@ __global__ void k_for_expression_kernel(int* out) { std::vector<int> v {1, 2, 3,
 __global__ void k_nested_for_expression_kernel(int* out) { std::vector<int> v {1, 2, 3, 4}; *out = (sum_of([ for x : v => for y : x => y ... ... ])); }
 __global__ void k_sequence_item_kernel(int* out) { std::vector<int> v {1, 2, 3, 4}; *out = (sum_of([ { v[:], 1 } ... ])); }
 __global__ void k_list_slice_fold_kernel(int* out) { std::list<int> l {4, 3, 2, 1}; *out = ((... + l[:] * @range(1:5))); }
+__global__ void k_limited_comprehension_kernel(int* out) {  *out = (sum_of([ for i : @range(1:)... if i % 3 == 0 => i ... ] | 3)); }
 __global__ void k_enum_count_kernel(int* out) {  *out = (fruit.enum_count); }
 __global__ void k_sizeof_enum_pack_kernel(int* out) {  *out = ((int)sizeof...(fruit.enum_values)); }
 __global__ void k_enum_value_fold_kernel(int* out) {  *out = ((... + (int)fruit.enum_values)); }
@@ -37,6 +38,8 @@ __global__ void k_int_pack_expansion_kernel(int* out) {  int r = 0; r += int...(
 __global__ void k_reversed_slice_expansion_kernel(int* out) { std::vector<int> v {1, 2, 3, 4}; int r = 0; r = r * 10 + v[::-1] ...; *out = r; }
 __global__ void k_enum_expansion_kernel(int* out) {  int r = 0; r += (int)fruit.enum_values ...; *out = r; }
 __global__ void k_integer_range_for_kernel(int* out) {  int r = 0; for (int i : 5) r += i; *out = r; }
+__global__ void k_pack_range_for_kernel(int* out) { std::vector<int> v {1, 2, 3, 4}; int r = 0; for (int x : v[::-1] * 10 + @range() ...) { if (x > 35) continue; r = r * 100 + x; } *out = r; }
+__global__ void k_pack_range_for_unbraced_kernel(int* out) {  int r = 0; for (int i : @range(2:12:3) ...) r += i; *out = r; }
 __global__ void k_meta_for_kernel(int* out) {  int r = 0; @meta for (int i : 3) { r += i * 10; } *out = r; }
 __global__ void k_meta_for_enum_kernel(int* out) {  int r = 0; @meta for enum (fruit f : fruit) { r += (int)f; } *out = r; }
 __global__ void k_meta_for_enum_unbraced_kernel(int* out) {  int r = 0; @meta for enum (fruit f : fruit) r += (int)f; *out = r; }
@@ -66,6 +69,7 @@ int main() {
   run(k_nested_for_expression_kernel, "nested_for_expression.kernel", 10);
   run(k_sequence_item_kernel, "sequence_item.kernel", 14);
   run(k_list_slice_fold_kernel, "list_slice_fold.kernel", 20);
+  run(k_limited_comprehension_kernel, "limited_comprehension.kernel", 18);
   run(k_enum_count_kernel, "enum_count.kernel", 3);
   run(k_sizeof_enum_pack_kernel, "sizeof_enum_pack.kernel", 3);
   run(k_enum_value_fold_kernel, "enum_value_fold.kernel", 7);
@@ -79,9 +83,11 @@ int main() {
   run(k_reversed_slice_expansion_kernel, "reversed_slice_expansion.kernel", 4321);
   run(k_enum_expansion_kernel, "enum_expansion.kernel", 7);
   run(k_integer_range_for_kernel, "integer_range_for.kernel", 10);
+  run(k_pack_range_for_kernel, "pack_range_for.kernel", 312213);
+  run(k_pack_range_for_unbraced_kernel, "pack_range_for_unbraced.kernel", 26);
   run(k_meta_for_kernel, "meta_for.kernel", 30);
   run(k_meta_for_enum_kernel, "meta_for_enum.kernel", 7);
   run(k_meta_for_enum_unbraced_kernel, "meta_for_enum_unbraced.kernel", 7);
-  printf("%d of 31 kernel cells as expected\n", 31 - failures);
+  printf("%d of 34 kernel cells as expected\n", 34 - failures);
   return failures != 0;
 }
