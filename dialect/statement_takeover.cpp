@@ -459,7 +459,18 @@ bool DialectTakeover::takePackRangeFor(clang::Lexer& lexer, Lookahead& s, bool b
     seekAfter(lexer, t[f->close]); // the '{' comes from the file
     return true;
   }
-  plan.keep(body, t.size());
+  // The body is a statement of its own (`printf("%d", v[:] + i) ...;` expands there).
+  std::vector<RawToken> own(t.begin() + body, t.end());
+  std::optional<std::variant<RewritePlan, DialectError>> inner = planStatement(own);
+  if (auto* e = inner ? std::get_if<DialectError>(&*inner) : nullptr) return fail(body + e->token, e->message);
+  if (inner) {
+    for (const PlanPiece& piece : std::get<RewritePlan>(*inner).pieces()) {
+      if (piece.original >= 0) plan.keep(body + piece.original);
+      else plan.add(piece.text, body + piece.anchor);
+    }
+  } else {
+    plan.keep(body, t.size());
+  }
   plan.add("}", t.size() - 1);
   materialize(plan, s.tokens, out, &t);
   seekAfter(lexer, t.back());

@@ -686,12 +686,16 @@ int main() {
   printf("|");
   int total = 0;
   for (int x : @range(3)...) total += x;
-  printf("%d\n", total);
+  printf("%d|", total);
+  std::vector<int> v {1, 2};
+  for (int i : @range(2)...) printf("%d ", v[:] * 10 + i) ...;
+  for (int i : @range(2)...) { printf("%d ", v[:] + i) ...; }
+  printf("\n");
 }
 SRC
 "$CIRCLE" pack_range_for.cxx -o pack_range_for > build.log 2>&1; expect_eq "$?" 0 "range-fors over packs compile ($(cat build.log))"
-expect_eq "$(./pack_range_for)" "1 3 5 7 |7 4 5 4 |a! ccc! |0,01,012,0=5 1=2 2=2 |3" \
-  "each loop's elements, lazily, with break and continue, nested, destructured"
+expect_eq "$(./pack_range_for)" "1 3 5 7 |7 4 5 4 |a! ccc! |0,01,012,0=5 1=2 2=2 |3|10 20 11 21 1 2 2 3 " \
+  "each loop's elements, lazily, with break and continue, nested, destructured, bodies expanding packs"
 printf '__global__ void k(int* out) {\n  int a[] {4, 5, 6};\n  for (int x : a[::-1] * 2 ...) *out = *out * 100 + x;\n}\n' > range_for_kernel.cxx
 "$CIRCLE" -sm_90 -S -gpu range_for_kernel.cxx -o range_for_kernel > build.log 2>&1; expect_eq "$?" 0 "in a kernel ($(cat build.log))"
 expect_contains "$(cat range_for_kernel.sm_90.ptx)" ".entry _Z1kPi" "the kernel's PTX"
