@@ -28,6 +28,11 @@ struct __circle_range_init {
 template <class __E> struct __circle_range_init<__E, true> {
   static constexpr __circle_count_range<__remove_cvref(__E)> __get(__remove_cvref(__E) __n) { return {__n}; }
 };
+// The same, the range-init written once (one holding a fold's lambda, which decltype
+// may not hold before C++20); an xvalue range is moved into the loop like a prvalue.
+template <class __E> constexpr decltype(auto) __circle_range_of(__E&& __r) {
+  return ::__circle_range_init<__E>::__get(static_cast<__E&&>(__r));
+}
 )";
 
 // Statement-level pack expansion over dynamic slices and @range(n): the loop runs

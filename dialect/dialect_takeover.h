@@ -282,8 +282,9 @@ private:
   // parameters, capture list, mutable, noexcept or trailing return type), not a
   // braced initializer.
   static bool holdsLambdaBody(const std::vector<RawToken>& t);
-  // `if (...) {`, `while (...) {`, `switch (...) {` whose condition holds a dynamic
-  // fold: the header respelled into `out`, the lexer past its ')'. False when it is not one.
+  // `if (...) {`, `while (...) {`, `switch (...) {`, `for (...) {` whose header holds a
+  // dynamic fold: the header respelled into `out`, the lexer past its ')'. False when it
+  // is not one.
   bool takeBlockHeader(clang::Lexer& lexer, Lookahead& header, std::vector<clang::Token>& out);
   // A range-for over a pack expansion (dialect/range_for.h), `s` read up to its body's
   // '{' (`braced`) or its one-statement body's ';': respelled into `out`, the lexer past

@@ -27,7 +27,7 @@ size_t planPrefix(const std::vector<RawToken>& t, size_t end, RewritePlan& plan,
       std::optional<size_t> colon = t[i].is("for") ? rangeForColon(t, p) : std::nullopt;
       if (colon) {
         plan.keep(i, *colon + 1);
-        planRangeInit(t, *colon + 1, close, plan);
+        planRangeInit(t, *colon + 1, close, plan, [&](size_t from, size_t to) { keep(from, to); });
         plan.keep(close);
       } else {
         keep(i, close + 1);

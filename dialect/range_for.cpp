@@ -9,23 +9,47 @@ std::optional<size_t> rangeForColon(const std::vector<RawToken>& t, size_t open)
   return colon == std::string::npos ? std::nullopt : std::optional<size_t>(colon);
 }
 
-bool planRangeInit(const std::vector<RawToken>& t, size_t from, size_t to, RewritePlan& plan) {
+bool planRangeInit(const std::vector<RawToken>& t, size_t from, size_t to, RewritePlan& plan,
+                   const std::function<void(size_t, size_t)>& write) {
+  auto copy = [&] { write ? write(from, to) : plan.keep(from, to); };
   // Braces (a braced list, a lambda) and co_await/co_yield (not allowed in decltype)
   // are never an integer's range-init: kept as written.
   bool keep = from == to;
   for (size_t i = from; i < to; ++i)
     keep |= t[i].kind == clang::tok::l_brace || t[i].is("co_await") || t[i].is("co_yield");
   if (keep) {
-    plan.keep(from, to);
+    copy();
     return false;
   }
+  if (auto folds = findDynamicFolds(t, from, to); write && std::holds_alternative<std::vector<DynamicFold>>(folds) &&
+                                                  !std::get<std::vector<DynamicFold>>(folds).empty()) {
+    plan.add("::__circle_range_of(", from);
+    copy();
+    plan.add(")", to - 1);
+    return true;
+  }
   plan.add("::__circle_range_init<decltype((", from);
-  plan.keep(from, to);
+  copy();
   plan.add("))>::__get(", from);
-  plan.keep(from, to);
+  copy();
   plan.add(")", to - 1);
   return true;
 }
+
+namespace {
+
+// Does t[from, to) hold a dynamic pack outside the folds there?
+bool holdsOwnPack(const std::vector<RawToken>& t, size_t from, size_t to) {
+  auto folds = findDynamicFolds(t, from, to);
+  std::vector<TokenSpan> skip;
+  if (auto* found = std::get_if<std::vector<DynamicFold>>(&folds))
+    for (const DynamicFold& f : *found) skip.push_back({f.open, f.close + 1});
+  auto packs = findDynamicPacks(t, from, to, skip);
+  auto* p = std::get_if<DynamicPacks>(&packs);
+  return !p || !p->empty(); // an error: the pack range-for's planner says it
+}
+
+} // namespace
 
 std::optional<PackRangeFor> findPackRangeFor(const std::vector<RawToken>& t) {
   int depth = 0;
@@ -35,8 +59,8 @@ std::optional<PackRangeFor> findPackRangeFor(const std::vector<RawToken>& t) {
     if (depth != 0 || !t[i].is("for") || t[i + 1].kind != clang::tok::l_paren) continue;
     size_t close = matchingClose(t, i + 1);
     std::optional<size_t> colon = rangeForColon(t, i + 1);
-    if (close == std::string::npos || !colon || *colon > close || !holdsDynamicPack(t, {*colon + 1, close}))
-      continue; // a classic for, or a range-for over no pack: one in its body may be
+    if (close == std::string::npos || !colon || *colon > close || !holdsOwnPack(t, *colon + 1, close))
+      continue; // a classic for, or a range-for over no pack (a fold's are its own): one in its body may be
     bool expanded = close >= *colon + 3 && t[close - 1].kind == clang::tok::ellipsis;
     return PackRangeFor{i, i + 1, *colon, close, expanded};
   }

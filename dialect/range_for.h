@@ -20,6 +20,7 @@
 #pragma once
 #include "dialect/rewrite_plan.h"
 
+#include <functional>
 #include <optional>
 #include <variant>
 
@@ -31,7 +32,10 @@ std::optional<size_t> rangeForColon(const std::vector<RawToken>& t, size_t open)
 
 // Appends the range-init t[from, to) to `plan`, respelled as above when it may be an
 // integer. Returns false when it was kept as written.
-bool planRangeInit(const std::vector<RawToken>& t, size_t from, size_t to, RewritePlan& plan);
+// `write(from, to)` appends tokens as a statement's writer does (its folds respelled);
+// plain keeps when absent.
+bool planRangeInit(const std::vector<RawToken>& t, size_t from, size_t to, RewritePlan& plan,
+                   const std::function<void(size_t, size_t)>& write = {});
 
 struct PackRangeFor {
   size_t forAt, open, colon, close; // for ( decl : pattern ... )

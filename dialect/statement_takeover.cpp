@@ -311,8 +311,9 @@ void DialectTakeover::takeStatements(clang::Lexer& fileLexer, std::vector<clang:
         }
         if (inspect) plan = std::get<RewritePlan>(*inspect);
       }
-      if (!plan && takeBlockHeader(*lexer, next, out)) break; // its block's statements come after its '{'
       if (!plan && takePackRangeFor(*lexer, next, /*braced=*/true, out)) break;
+      if (!plan && takeBlockHeader(*lexer, next, out)) break; // its block's statements come after its '{'
+
       if (!plan) break;
       materialize(*plan, whole.tokens, out, &whole.raw);
       seekAfter(*lexer, whole.raw.back());
@@ -389,7 +390,8 @@ DialectTakeover::Meta DialectTakeover::takeMetaAfterPrefix(clang::Lexer& lexer, 
 bool DialectTakeover::takeBlockHeader(clang::Lexer& lexer, Lookahead& header, std::vector<clang::Token>& out) {
   const std::vector<RawToken>& t = header.raw;
   size_t i = t.size() >= 2 && t[0].is("else") ? 1 : 0;
-  if (t.size() < i + 4 || t.back().kind != tok::l_brace || !(t[i].is("if") || t[i].is("while") || t[i].is("switch")))
+  if (t.size() < i + 4 || t.back().kind != tok::l_brace ||
+      !(t[i].is("if") || t[i].is("while") || t[i].is("switch") || t[i].is("for")))
     return false;
   size_t open = i + 1;
   while (open < t.size() && t[i].is("if") && (t[open].is("constexpr") || t[open].kind == tok::exclaim)) ++open;

@@ -797,4 +797,24 @@ SRC
 expect_eq "$(./list_loci | tr '\n' ' ')" "[ 0 1 2 ]|[ 0 ][ 1 ][ 2 ]|[ 0 0 ][ 1 2 ][ 2 4 ]|[ 4 -4 ][ 5 -5 ]|0 2 4 6 " \
   "each list where its expansion puts it"
 
+# Folds in a for header: a classic loop's init, condition and increment (its body braced
+# or not), a range-for over a fold's count; C++17 too (the range-init written once).
+cat > for_header_folds.cxx <<'SRC'
+#include <cstdio>
+#include <vector>
+inline int max_of(int a, int b) { return a > b ? a : b; }
+int main() {
+  std::vector<int> v {1, 2, 3};
+  for (int i = (... + v[:]); i < (... * v[:]) + 3; ++i) { printf("%d ", i); }
+  for (int k = 0; k < (... max_of v[:]) * 4; k += (... + v[1:])) printf("k%d ", k);
+  for (int x : (... + v[:])) printf("%d", x);
+  for (int x : (... * v[:])) { printf("%d", x); }
+  printf("\n");
+}
+SRC
+for std in c++17 c++20; do
+  "$CIRCLE" -std=$std for_header_folds.cxx -o for_header_folds > build.log 2>&1; expect_eq "$?" 0 "folds in for headers compile, $std ($(cat build.log))"
+  expect_eq "$(./for_header_folds)" "6 7 8 k0 k5 k10 012345012345" "each loop's bounds from its folds, $std"
+done
+
 finish
