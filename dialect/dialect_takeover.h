@@ -59,6 +59,9 @@ public:
 
   void noteEnumName(llvm::StringRef name);
   void macroWrittenConstruct(const clang::Token& tok);
+  void macroWrittenPack(const clang::Token& tok);
+  // Says once per expansion that circle reads `what` from the text, not from macros.
+  void sayMacroWritten(const clang::Token& tok, const std::string& what);
   void macroWrittenTrait(const clang::Token& tok);
 
   void onToken(const clang::Token& tok);

@@ -63,6 +63,8 @@ void DialectTakeover::onToken(const clang::Token& tok) {
 
 void DialectTakeover::onTokenInOrder(const clang::Token& tok) {
   if (userFile_ && tok.is(tok::unknown) && tok.getLocation().isMacroID()) macroWrittenConstruct(tok);
+  if (userFile_ && tok.getLocation().isMacroID() && tok.isOneOf(tok::colon, tok::kw_for, tok::l_paren))
+    macroWrittenPack(tok);
   if (userFile_ && tok.is(tok::identifier) && tok.getLocation().isMacroID() && enumNames_.count(tok.getIdentifierInfo()))
     macroWrittenTrait(tok);
   staticAssertMessage(tok);
@@ -120,13 +122,29 @@ void DialectTakeover::onTokenInOrder(const clang::Token& tok) {
 // macro writes reaches Clang as a stray '@' ("expected expression" alone).
 void DialectTakeover::macroWrittenConstruct(const clang::Token& tok) {
   if (pp_.getSpelling(tok) != "@") return;
+  sayMacroWritten(tok, "its '@' constructs (@meta, @enum_name...)");
+}
+
+void DialectTakeover::sayMacroWritten(const clang::Token& tok, const std::string& what) {
   clang::SourceLocation use = sm_.getExpansionLoc(tok.getLocation());
   if (!macroWrittenAts_.insert(use.getRawEncoding()).second) return;
   llvm::StringRef macro = clang::Lexer::getImmediateMacroName(tok.getLocation(), sm_, pp_.getLangOpts());
   pp_.Diag(tok.getLocation(), error_)
-      << ("circle reads its '@' constructs (@meta, @enum_name...) from the source text, not from macro "
-          "expansions: '" + macro + "' writes one here; write it in the source where the macro is used")
-             .str();
+      << ("circle reads " + what + " from the source text, not from macro expansions: '" + macro.str() +
+          "' writes one here; write it in the source where the macro is used");
+}
+
+// A slice `[:`, `[b:`, a comprehension's `[for` or `int...(` a macro wrote: Clang would
+// meet it as a lambda's introducer or a declaration ("expected variable name...").
+void DialectTakeover::macroWrittenPack(const clang::Token& tok) {
+  if (!previous_.getLocation().isMacroID()) return;
+  bool slice = tok.is(tok::colon) && (previous_.is(tok::l_square) ||
+                                       (beforePrevious_.is(tok::l_square) && beforePrevious_.getLocation().isMacroID() &&
+                                        previous_.isOneOf(tok::numeric_constant, tok::identifier)));
+  bool comprehension = previous_.is(tok::l_square) && tok.is(tok::kw_for);
+  bool intPack = tok.is(tok::l_paren) && previous_.is(tok::ellipsis) && beforePrevious_.is(tok::kw_int);
+  if (slice || comprehension || intPack)
+    sayMacroWritten(tok, "its slices, packs and list comprehensions (x[:], int...(n), [for x : r => ...])");
 }
 
 // `E.enum_values` and the other traits of a noted enum are read from the file's text

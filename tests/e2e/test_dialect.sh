@@ -817,4 +817,31 @@ for std in c++17 c++20; do
   expect_eq "$(./for_header_folds)" "6 7 8 k0 k5 k10 012345012345" "each loop's bounds from its folds, $std"
 done
 
+# Slices, packs and comprehensions a macro writes: circle reads them from the source text,
+# and says so at the macro's use (Clang alone would call them lambdas); C++ in macros, a
+# lambda's captures, a ternary in a subscript, is left alone.
+cat > macro_packs.cxx <<'SRC'
+#include <cstdio>
+#include <vector>
+#define EACH(v) printf("%d ", v[:]) ...
+#define COMP(v) [for x : v => x * 2 ...]
+#define TAIL(v) (... + v[1:])
+#define AT(v, c) v[c ? 1 : 0]
+#define GET [&v](int k) { return v[k]; }
+int main() {
+  std::vector<int> v {1, 2, 3};
+  EACH(v);
+  std::vector<int> w = COMP(v);
+  int t = TAIL(v);
+  printf("%d %d\n", AT(v, t), GET(0));
+}
+SRC
+out=$("$CIRCLE" macro_packs.cxx -o macro_packs 2>&1); expect_eq "$?" 1 "macro-written packs fail"
+for at in "10:3: error: circle reads its slices, packs and list comprehensions" "11:24: error: circle reads its slices" \
+          "12:11: error: circle reads its slices"; do
+  expect_contains "$out" "macro_packs.cxx:$at" "said at the macro's use ($at)"
+done
+expect_contains "$out" "'COMP' writes one here; write it in the source where the macro is used" "naming the macro"
+expect_not_contains "$out" "macro_packs.cxx:13" "C++ in macros left alone"
+
 finish
