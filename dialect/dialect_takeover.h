@@ -342,6 +342,15 @@ private:
   EnumRegistry enums_;
   TraitNames traits_{enums_, {}, {}};
   std::map<std::pair<clang::FileID, unsigned>, std::string> after_; // textAfter()
+  // Blocks whose end gets a '}' (a range-for over a pack closes the block it opened):
+  // each by its '{' in the file, then, once that '{' is met, the depth it opened.
+  struct BlockClose {
+    clang::FileID file;
+    unsigned open;
+    size_t depth = 0;
+  };
+  std::vector<BlockClose> blockCloses_;
+  void closeBlocks(const clang::Token& tok, std::vector<clang::Token>& due);
   std::vector<Replay> replays_;
   clang::Token previous_ = [] {
     clang::Token t;

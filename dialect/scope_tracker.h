@@ -17,6 +17,7 @@ public:
   // Where a declaration that starts now would be.
   Kind current() const { return scopes_.empty() ? Kind::Namespace : scopes_.back().kind; }
   bool inKernel() const { return !scopes_.empty() && scopes_.back().kernel; }
+  size_t depth() const { return scopes_.size(); }
 
 private:
   struct Scope {

@@ -53,6 +53,7 @@ void DialectTakeover::onToken(const clang::Token& tok) {
   // may have entered the respelled statements that follow.
   std::vector<clang::Token> due;
   if (tok.isOneOf(tok::semi, tok::r_brace) && !after_.empty()) textAfter(tok, due);
+  if (userFile_ && tok.isOneOf(tok::l_brace, tok::r_brace) && !blockCloses_.empty()) closeBlocks(tok, due);
   if (tok.is(tok::r_brace) && !replays_.empty() && replayMetaFor(tok, due)) {
     enter(due); // the body again: the file lexer went back to its '{'
     return;
@@ -248,6 +249,22 @@ void DialectTakeover::noteEnum(const clang::Token& tok) {
   }
   noteEnumName(e->name);
   enums_.note(std::move(*e));
+}
+
+void DialectTakeover::closeBlocks(const clang::Token& tok, std::vector<clang::Token>& due) {
+  if (tok.is(tok::l_brace)) { // the block's own '{', from the file
+    if (!tok.getLocation().isFileID()) return;
+    auto [file, offset] = sm_.getDecomposedLoc(tok.getLocation());
+    for (BlockClose& b : blockCloses_)
+      if (!b.depth && b.file == file && b.open == offset) b.depth = scopes_.depth();
+    return;
+  }
+  // Its '}' (whichever directives came between): the scope it opened has closed.
+  if (blockCloses_.back().depth == 0 || scopes_.depth() >= blockCloses_.back().depth) return;
+  blockCloses_.pop_back();
+  RewritePlan plan;
+  plan.add("}", 0);
+  materialize(plan, {tok}, due);
 }
 
 void DialectTakeover::textAfter(const clang::Token& end, std::vector<clang::Token>& due) {
@@ -457,14 +474,7 @@ bool DialectTakeover::takePackRangeFor(clang::Lexer& lexer, Lookahead& s, bool b
     return fail(f->colon + 1, "a range-for over a pack reads its elements one by one: expand the pack with '...' "
                               "before the ')', for (int i : @range(n)...)");
   size_t body = f->close + 1;
-  size_t blockEnd = 0; // a braced body's '}', as an offset in the file
-  if (braced) {
-    Lookahead whole;
-    if (!readBlockStatement(lexer, whole))
-      return fail(f->forAt, "circle reads a range-for over a pack whose body holds no preprocessor directive: "
-                            "move the directive out of the loop");
-    blockEnd = whole.raw.back().offset;
-  } else {
+  if (!braced) {
     for (const char* word : {"if", "else", "for", "while", "do", "switch", "try", "case", "default"})
       if (t[body].is(word))
         return fail(body, "circle reads a range-for over a pack whose body is a block or one expression or "
@@ -474,7 +484,7 @@ bool DialectTakeover::takePackRangeFor(clang::Lexer& lexer, Lookahead& s, bool b
   auto planned = planPackRangeFor(t, *f, scopes_.current() == ScopeTracker::Kind::Block, plan);
   if (auto* e = std::get_if<DialectError>(&planned)) return fail(e->token, e->message);
   if (braced) {
-    after_[{lexer.getFileID(), (unsigned)blockEnd}] = "}";
+    blockCloses_.push_back({lexer.getFileID(), (unsigned)t.back().offset});
     materialize(plan, s.tokens, out, &t);
     seekAfter(lexer, t[f->close]); // the '{' comes from the file
     return true;
