@@ -11,6 +11,9 @@ python3 "$matrix" cells cells || exit 1
 python3 "$matrix" kernels kernels.cxx
 expect_eq "$(diff kernels.cxx "$CIRCLE_ROOT/tests/gpu/cases/dialect_matrix_kernels.cxx" > /dev/null && echo same)" same \
   "tests/gpu/cases/dialect_matrix_kernels.cxx is what the generator writes (run it: dialect_matrix.py kernels FILE)"
+cells=$(grep -c '^  run(' kernels.cxx)
+expect_eq "$(tail -1 "$CIRCLE_ROOT/tests/gpu/expected/dialect_matrix_kernels.out")" "$cells of $cells kernel cells as expected" \
+  "tests/gpu/expected/dialect_matrix_kernels.out counts every kernel cell"
 out=$(cu -sm_75 kernels.cxx -o kernels 2>&1)
 expect_eq "$?" 0 "the kernel cells build for sm_75 ($(grep -m3 error <<< "$out"))"
 
