@@ -173,7 +173,7 @@ std::variant<bool, DialectError> ExpansionWriter::writeElementType(const Compreh
 
 std::variant<bool, DialectError> ExpansionWriter::writeComprehension(const Comprehension& c, int id,
                                                                      const Enclosing& enclosing) {
-  if (c.passive) return writePassiveList(c, id, enclosing);
+  if (c.passive) return writePassiveList(c, enclosing);
   // Each item's packs, bound first; the element type is the first item's (at index 0).
   std::vector<DynamicPacks> itemPacks;
   plan_.add(capture_ + "() {", c.open);
@@ -249,8 +249,7 @@ std::variant<bool, DialectError> ExpansionWriter::writeComprehension(const Compr
   return true;
 }
 
-std::variant<bool, DialectError> ExpansionWriter::writePassiveList(const Comprehension& c, int id,
-                                                                   const Enclosing& enclosing) {
+std::variant<bool, DialectError> ExpansionWriter::writePassiveList(const Comprehension& c, const Enclosing& enclosing) {
   // Each item once, as the enclosing pattern writes it (its packs at that index).
   auto item = [&](TokenSpan e) { return write(e.from, e.to, enclosing.packs, enclosing.id, enclosing.index); };
   plan_.add(capture_ + "() { ::__circle_list<std::vector<::__circle_item_t<__decay(decltype(", c.open);
@@ -268,7 +267,6 @@ std::variant<bool, DialectError> ExpansionWriter::writePassiveList(const Compreh
   }
   limitCheck_ = outerCheck;
   plan_.add("return __circle_list; }()", c.close);
-  (void)id;
   return true;
 }
 

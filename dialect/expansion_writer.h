@@ -49,15 +49,15 @@ private:
     std::string index;
   };
   std::variant<bool, DialectError> writeComprehension(const Comprehension& c, int id, const Enclosing& enclosing);
-  std::variant<bool, DialectError> writePassiveList(const Comprehension& c, int id, const Enclosing& enclosing);
+  std::variant<bool, DialectError> writePassiveList(const Comprehension& c, const Enclosing& enclosing);
   // `__circle_list<std::vector<first item's type>> __circle_list;`
   std::variant<bool, DialectError> writeElementType(const Comprehension& c, const DynamicPacks& firstPacks, int id);
   // A for-expression's loop, pushing each element into `body`; over `range` (a name the
   // range is bound to) or its own range.
   std::variant<bool, DialectError> writeForLoop(const ForExpression& f, const std::string& body,
                                                 const std::string& range = {});
-  // `::__circle_range_init<decltype((range))>::__get(range)`: a count as 0 ... n-1; a
-  // `pack ...` range as its comprehension (numbered `id`).
+  // `::__circle_range_init<decltype((range))>::__get(range)`: a count as 0 ... n-1 (a
+  // `pack ...` range is writePackRange's, the outermost for-expression's only).
   std::variant<bool, DialectError> writeRangeInit(const ForExpression& f, int id);
   static std::string rangeName(int id) { return "__circle_range" + std::to_string(id); }
   // A for-expression whose range is `pack ...`: `name` is bound to a lazy range of its
