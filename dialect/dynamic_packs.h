@@ -92,6 +92,10 @@ public:
   // returns the next token to write.
   size_t element(const DynamicPacks& packs, int id, size_t i, const std::string& index);
   static std::string countName(int id) { return id ? "__circle_count" + std::to_string(id) : "__circle_count"; }
+  // `for (int index = 0; index < <count>; ++index)`: the loop over the elements head() counted.
+  static std::string loop(int id, const std::string& index) {
+    return "for (int " + index + " = 0; " + index + " < " + countName(id) + "; ++" + index + ")";
+  }
   // `::__circle_slice_of((long long)length, has begin, begin, has end, end, step)`: a
   // slice's begin:end:step over `length` elements (a dynamic slice's or a static one's).
   void sliceOf(const std::string& length, const std::vector<TokenSpan>& parts, size_t anchor, size_t close);

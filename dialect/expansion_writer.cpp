@@ -104,9 +104,7 @@ std::variant<bool, DialectError> ExpansionWriter::writeForLoop(const ForExpressi
         packs = *p;
         plan_.add("{", e.from);
         if (auto head = packs_.head(*packs, id, e.from); std::holds_alternative<DialectError>(head)) return head;
-        plan_.add("for (int " + index + " = 0; " + index + " < " + DynamicPackWriter::countName(id) + "; ++" + index +
-                      ")",
-                  e.from);
+        plan_.add(DynamicPackWriter::loop(id, index), e.from);
       }
       plan_.add(body + ".push_back(", e.from);
       size_t to = packs ? e.to - 1 : e.to;
@@ -231,9 +229,7 @@ std::variant<bool, DialectError> ExpansionWriter::writeComprehension(const Compr
     }
     std::string index = "__circle_i" + std::to_string(id + (int)k);
     if (!itemPacks[k].empty())
-      plan_.add("for (int " + index + " = 0; " + index + " < " + DynamicPackWriter::countName(id + (int)k) + "; ++" +
-                    index + ") {",
-                c.items[k].from);
+      plan_.add(DynamicPackWriter::loop(id + (int)k, index) + " {", c.items[k].from);
     std::vector<TokenSpan> elements = c.sequences[k];
     if (elements.empty()) elements = {{c.items[k].from, itemEnd(k)}};
     for (TokenSpan e : elements) {
@@ -251,21 +247,20 @@ std::variant<bool, DialectError> ExpansionWriter::writeComprehension(const Compr
 
 std::variant<bool, DialectError> ExpansionWriter::writePassiveList(const Comprehension& c, const Enclosing& enclosing) {
   // Each item once, as the enclosing pattern writes it (its packs at that index).
+  // (It has no `| n`: findComprehensions reads one after a list that expands a pack.)
+  if (c.items.empty() || (c.items.size() == 1 && c.items[0].empty()))
+    return DialectError{c.open, "an empty list '[ ]' has no element type"};
+  for (TokenSpan e : c.items)
+    if (e.empty()) return DialectError{c.open, "an item of this list is empty"};
   auto item = [&](TokenSpan e) { return write(e.from, e.to, enclosing.packs, enclosing.id, enclosing.index); };
   plan_.add(capture_ + "() { ::__circle_list<std::vector<::__circle_item_t<__decay(decltype(", c.open);
-  if (c.items.empty()) return DialectError{c.open, "an empty list '[ ]' has no element type"};
   if (auto first = item(c.items[0]); std::holds_alternative<DialectError>(first)) return first;
   plan_.add("))>>> __circle_list;", c.open);
-  std::string outerCheck = limitCheck_;
-  limitCheck_.clear();
-  if (!c.limit.empty())
-    return DialectError{c.limit.from - 1, "'| n' keeps the first n elements of a list that expands a pack"};
   for (TokenSpan e : c.items) {
     plan_.add("__circle_list.push_back(", e.from);
     if (auto v = item(e); std::holds_alternative<DialectError>(v)) return v;
     plan_.add(");", e.to - 1);
   }
-  limitCheck_ = outerCheck;
   plan_.add("return __circle_list; }()", c.close);
   return true;
 }

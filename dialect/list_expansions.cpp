@@ -153,20 +153,26 @@ bool opensList(const std::vector<RawToken>& t, size_t from, size_t open) {
          t[outer - 1].kind != tok::l_brace && t[outer - 1].kind != tok::r_brace;
 }
 
+// The ']' of the list t[open] opens inside t[from, to), or npos: none there, or the
+// brackets introduce a lambda (its parameters, template parameters or body follow).
+size_t listClose(const std::vector<RawToken>& t, size_t from, size_t to, size_t open) {
+  if (!opensList(t, from, open)) return npos;
+  size_t close = matchingClose(t, open);
+  if (close == npos || close >= to) return npos;
+  if (close + 1 < to && (t[close + 1].kind == tok::l_paren || t[close + 1].kind == tok::l_brace ||
+                         t[close + 1].kind == tok::less || t[close + 1].is("mutable")))
+    return npos;
+  return close;
+}
+
 } // namespace
 
 std::variant<std::vector<Comprehension>, DialectError> findComprehensions(const std::vector<RawToken>& t, size_t from,
                                                                           size_t to) {
   std::vector<Comprehension> found;
   for (size_t open = from; open < to; ++open) {
-    if (t[open].kind != tok::l_square) continue;
-    if (!opensList(t, from, open)) continue;
-    size_t close = matchingClose(t, open);
-    if (close == npos || close >= to) continue;
-    // A lambda's introducer is followed by its parameters, template parameters or body.
-    if (close + 1 < to && (t[close + 1].kind == tok::l_paren || t[close + 1].kind == tok::l_brace ||
-                           t[close + 1].kind == tok::less || t[close + 1].is("mutable")))
-      continue;
+    size_t close = listClose(t, from, to, open);
+    if (close == npos) continue;
     Comprehension c{open, close, comprehensionItems(t, open + 1, close), {}, {}};
     bool dynamic = false;
     for (TokenSpan item : c.items) {
@@ -190,7 +196,7 @@ std::variant<std::vector<Comprehension>, DialectError> findComprehensions(const 
     }
     // `| n` after it: n runs to the end of the operand (a ';', ',', '?', ':', '&&', '||',
     // an enclosing expansion's '...' or a bracket closing outside it).
-    if (dynamic && close + 2 < to && t[close + 1].kind == tok::pipe) {
+    if (dynamic && close + 1 < to && t[close + 1].kind == tok::pipe) {
       size_t end = close + 2;
       for (int depth = 0; end < to; ++end) {
         tok::TokenKind k = t[end].kind;
@@ -209,12 +215,8 @@ std::variant<std::vector<Comprehension>, DialectError> findComprehensions(const 
   // Plain lists inside comprehensions or around them, in order of their '['.
   size_t dynamicCount = found.size();
   for (size_t open = from; open < to && dynamicCount; ++open) {
-    if (!opensList(t, from, open)) continue;
-    size_t close = matchingClose(t, open);
-    if (close == npos || close >= to || (close + 1 < to && (t[close + 1].kind == tok::l_paren ||
-                                                            t[close + 1].kind == tok::l_brace ||
-                                                            t[close + 1].kind == tok::less || t[close + 1].is("mutable"))))
-      continue;
+    size_t close = listClose(t, from, to, open);
+    if (close == npos) continue;
     bool related = false, known = false;
     for (size_t k = 0; k < dynamicCount; ++k) {
       known |= found[k].open == open;

@@ -188,7 +188,7 @@ std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawT
                                "would not outlive it; declare it before, or fold: int n = (... + x[:]);"};
   plan.add("{", begin);
   if (auto e = written(writer.packs().head(packs, 0, begin))) return *e;
-  plan.add("for (int __circle_i = 0; __circle_i < __circle_count; ++__circle_i)", begin);
+  plan.add(DynamicPackWriter::loop(0, "__circle_i"), begin);
   if (auto e = written(writer.write(begin, end, &packs, 0, "__circle_i"))) return *e;
   plan.keep(semi);
   plan.add("}", semi);

@@ -86,7 +86,7 @@ std::variant<bool, DialectError> planPackRangeFor(const std::vector<RawToken>& t
   plan.add("{", f.forAt);
   if (auto done = writer.packs().head(packs, 0, f.forAt, /*unbounded=*/true); std::holds_alternative<DialectError>(done))
     return std::get<DialectError>(done);
-  plan.add("for (int __circle_i = 0; __circle_i < __circle_count; ++__circle_i) if (", f.forAt);
+  plan.add(DynamicPackWriter::loop(0, "__circle_i") + " if (", f.forAt);
   plan.keep(f.open + 1, f.colon);
   plan.add("=", f.colon);
   if (auto done = writer.write(from, to, &packs, 0, "__circle_i"); std::holds_alternative<DialectError>(done))

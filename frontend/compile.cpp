@@ -1044,8 +1044,7 @@ private:
 
   void remarkDeparture(const ViewGroup& group, size_t passes) {
     clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
-    std::string sms;
-    for (int sm : group.sms) sms += (sms.empty() ? "" : ", ") + smName(sm);
+    std::string sms = smNames(group.sms);
     std::string what = "compiled in " + std::to_string(passes) + " front-end passes: from here on " + sms +
                        (group.sms.size() > 1 ? " read" : " reads") + " this source differently from the host" +
                        (group.macro.empty() ? "" : " (through macro '" + group.macro + "')") +

@@ -133,8 +133,7 @@ void placeDeparture(const Preprocessed& host, const Preprocessed& view, const Fi
 } // namespace
 
 void noteWhoseErrors(const std::vector<int>& sms) {
-  std::string names;
-  for (int sm : sms) names += (names.empty() ? "" : ", ") + smName(sm);
+  std::string names = smNames(sms);
   reportNote("the errors above are from the front-end pass for " + names + " (the source as nvcc's " +
              (sms.size() > 1 ? "passes for them read" : names + " pass reads") + " it, __CUDA_ARCH__ defined)");
 }

@@ -18,6 +18,12 @@ inline bool smArchSpecific(int sm) { return sm >= kArchSpecific; }
 // "90", "90a": what follows sm_ or compute_, and fatbinary's sm= value.
 inline std::string smDigits(int sm) { return std::to_string(smNumber(sm)) + (smArchSpecific(sm) ? "a" : ""); }
 inline std::string smName(int sm) { return "sm_" + smDigits(sm); }
+// "sm_75, sm_90": the targets a message names.
+inline std::string smNames(const std::vector<int>& sms) {
+  std::string names;
+  for (int sm : sms) names += (names.empty() ? "" : ", ") + smName(sm);
+  return names;
+}
 // The number every sm shares (sm_90 and sm_90a: 90), or 0: what one compile-time
 // PTX version (CUB's tuning) can stand for.
 inline int sharedSmNumber(const std::vector<int>& sms) {

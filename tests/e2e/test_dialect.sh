@@ -846,4 +846,25 @@ done
 expect_contains "$out" "'COMP' writes one here; write it in the source where the macro is used" "naming the macro"
 expect_not_contains "$out" "macro_packs.cxx:13" "C++ in macros left alone"
 
+# What the pack range-fors, limits and lists cannot be, each said at its place.
+cat > bad_lists.cxx <<'SRC'
+#include <vector>
+int main() {
+  std::vector<int> v {1, 2};
+  std::vector<int> a = [v[:] ...] | ;
+  auto b = [ v[:] ..., [ ] ];
+  auto c = [ [ v[:], , 1 ] ... ];
+  for (int x : [v[:] ...] ...) {}
+  std::vector<int> d = [for x : [v[:] ...] ... => x ...];
+}
+SRC
+out=$("$CIRCLE" bad_lists.cxx -o bad_lists 2>&1); expect_eq "$?" 1 "bad lists fail"
+expect_contains "$out" "bad_lists.cxx:4:35: error: '[ ... ] |' is followed by the number of elements to keep" "a limit without its number"
+expect_contains "$out" "bad_lists.cxx:5:24: error: an empty list '[ ]' has no element type" "an empty list inside a comprehension"
+expect_contains "$out" "bad_lists.cxx:6:14: error: an item of this list is empty" "an empty item"
+expect_contains "$out" "bad_lists.cxx:7:27: error: this '...' expands no pack of the range-for's own" "a range-for whose pack is a comprehension's"
+expect_contains "$out" "bad_lists.cxx:8:44: error: this for-expression's range has no dynamic pack to expand" "a for-expression's likewise"
+expect_eq "$(grep -c 'error:' <<< "$out")" 5 "and nothing more ($out)"
+expect_no_file bad_lists "no program"
+
 finish
