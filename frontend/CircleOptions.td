@@ -231,3 +231,4 @@ def print_clangd_header : Flag<["--"], "print-clangd-header">, Group<grp_misc>, 
 def help : Flag<["-", "--"], "help">, Group<grp_misc>, HelpText<"This help">;
 def h : Flag<["-"], "h">, Alias<help>;
 def version : Flag<["--"], "version">, Group<grp_misc>, HelpText<"circle's version (and the Clang it is built on)">;
+def V : Flag<["-"], "V">, Alias<version>; // nvcc's short --version

@@ -55,6 +55,28 @@ std::string timeTracePath(const Options& o) {
   return inDir.str().str();
 }
 
+// nvcc's -time FILE: the phases' times appended to FILE as CSV (the column names first
+// when FILE is new or empty), or written to standard output for '-'.
+bool appendTimeTable(const Options& o, const PhaseReport& report) {
+  std::string sources;
+  for (const Input& in : o.inputs)
+    if (in.source) sources += (sources.empty() ? "" : " ") + in.path;
+  if (o.timeTable == "-") {
+    report.printTable(llvm::outs(), sources, /*header=*/true);
+    return true;
+  }
+  uint64_t size = 0;
+  bool fresh = llvm::sys::fs::file_size(o.timeTable, size) || size == 0;
+  std::error_code ec;
+  llvm::raw_fd_ostream os(o.timeTable, ec, llvm::sys::fs::OF_Append | llvm::sys::fs::OF_Text);
+  if (ec) {
+    reportError("cannot write the -time table '" + o.timeTable + "': " + ec.message());
+    return false;
+  }
+  report.printTable(os, sources, fresh);
+  return true;
+}
+
 // The output a source's compile writes (not for an executable: the link's).
 std::string sourceOutput(const Options& o, const Input& in) { return defaultOutputName(o, in.path); }
 
@@ -276,6 +298,7 @@ int runCommand(const Options& opts) {
   if (!ok)
     if (std::string trouble = temps.trouble(); !trouble.empty()) reportNote(trouble + "; this may be why the compile failed");
   if (o.timeReport) report.print();
+  if (ok && !o.timeTable.empty() && !o.dryRun) ok = appendTimeTable(o, report);
   if (!ok) return 1;
   if (o.run) return runExecutable(o, executable);
   return 0;

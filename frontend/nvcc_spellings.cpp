@@ -84,6 +84,10 @@ ClangWords clangWordsFor(unsigned id, const std::string& value) {
   case OPT_no_exceptions: r.words = {"-fno-exceptions"}; break;
   case OPT_shared_long: r.words = {"-shared"}; break;
   case OPT_Wreorder_long: r.words = {"-Wreorder"}; break;
+  case OPT_Wno_deprecated_declarations_long: r.words = {"-Wno-deprecated-declarations"}; break;
+  case OPT_m64_long: r.words = {"-m64"}; break;
+  case OPT_profile: r.words = {"-pg"}; break;
+  case OPT_frandom_seed: r.words = {"-frandom-seed=" + value}; break;
   default: r.error = "internal error: no Clang spelling for an nvcc option (please report it)";
   }
   return r;

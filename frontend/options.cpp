@@ -319,6 +319,20 @@ private:
     case OPT_o: o_.output = value; break;
     case OPT_c: compileOnly_ = true; break;
     case OPT_dc: compileOnly_ = o_.rdc = true; break;
+    case OPT_dw:
+      compileOnly_ = true;
+      o_.rdc = false;
+      break;
+    case OPT_time: o_.timeTable = value; break;
+    case OPT_target_directory:
+      if (value != "x86_64-linux") fail("'" + spelling + "': circle's host is x86_64-linux; it has no other target directory");
+      break;
+    case OPT_device_stack_protector: {
+      bool on = false;
+      boolValue(on);
+      if (on) fail("'" + spelling + "': circle does not write stack canaries into device code");
+      break;
+    }
     case OPT_S: assembly_ = true; break;
     case OPT_E: preprocess_ = true; break;
     case OPT_emit_llvm: emitLLVM_ = true; break;

@@ -116,6 +116,7 @@ struct Options {
   bool printClangdFlags = false;
   bool printClangdHeader = false;
   std::optional<std::string> listFatbin;  // --list-fatbin=FILE
+  std::string timeTable; // nvcc's -time FILE: each phase's time appended as CSV ('-': stdout)
   bool timeReport = false;  // -ftime-report: one line per compile phase (counts the parses)
   std::optional<std::string> timeTrace; // -ftime-trace[=FILE]: Chrome trace JSON (empty: beside the output)
   std::vector<std::string> notes; // accepted options that do nothing here, said once

@@ -40,6 +40,16 @@ public:
                                    e.seconds);
   }
 
+  // nvcc's -time: one CSV row per phase, the column names first when the table is new.
+  void printTable(llvm::raw_ostream& os, llvm::StringRef sources, bool header) const {
+    if (header) os << "source files,phase,runs,milliseconds\n";
+    std::string quoted = "\"";
+    for (char c : sources) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    quoted += "\"";
+    for (const auto& [name, e] : phases_)
+      os << quoted << "," << name << "," << e.count << "," << llvm::format("%.3f", e.seconds * 1000) << "\n";
+  }
+
 private:
   struct Entry { int count = 0; double seconds = 0; };
   std::map<std::string, Entry> phases_;

@@ -16,6 +16,9 @@ std::string linkExecutable(const LinkRequest& req) {
                        : req.clangRuntimes ? std::string(CIRCLE_LLVM_BIN_DIR) + "/clang++"
                                            : CIRCLE_DEFAULT_LINKER_DRIVER;
   std::vector<std::string> args = req.args;
+  // -v shows the linker's own command line, as clang's -v does: build systems read the
+  // implicit link directories from it (CMake's, for the toolkit's lib64 when c++ links).
+  if (req.verbose && !req.dryRun) args.insert(args.begin(), "-v");
   if (!req.optionsOnly) args.insert(args.end(), {"-o", req.output});
   if (!req.cudaLibDir.empty() && req.cudart != CudaRuntimeLink::None) {
     // The static runtime (the default, as with nvcc): binaries carry no toolkit path

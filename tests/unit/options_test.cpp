@@ -1,4 +1,8 @@
 #include "frontend/options.h"
+#include "frontend/option_table.h"
+
+#include "llvm/Option/Arg.h"
+#include "llvm/Option/ArgList.h"
 #include "frontend/gpu_arch_values.h"
 #include "support/gpu_arch.h"
 
@@ -390,4 +394,97 @@ TEST_CASE("--help lists every group and the environment") {
   for (const char* s : {"GPU targets", "Device code", "Dependency files", "Accepted for nvcc and clang",
                         "CIRCLE_LINKER", "CUDA_PATH", "CIRCLE_TOOL_TIMEOUT", "-gencode", "-Xptxas"})
     CHECK(help.find(s) != std::string::npos);
+}
+
+// Every option nvcc 13.0's --help names, long and short. Each must be circle's own
+// (accepted with nvcc's meaning, ignored with a reason, or refused with one) or, for the
+// few below, Clang's option of the same spelling and meaning: none may fall to a Clang
+// option that merely shares its prefix (-Ofc read as -O, -e as the linker's entry point).
+TEST_CASE("every nvcc option is circle's, or Clang's of the same meaning") {
+  static const char* const kNvcc[] = {
+      "--Ofast-compile", "-Ofc", "--Wdefault-stream-launch", "-Wdefault-stream-launch", "--Werror", "-Werror",
+      "--Wext-lambda-captures-this", "-Wext-lambda-captures-this", "--Wmissing-launch-bounds",
+      "-Wmissing-launch-bounds", "--Wno-deprecated-declarations", "-Wno-deprecated-declarations",
+      "--Wno-deprecated-gpu-targets", "-Wno-deprecated-gpu-targets", "--Wreorder", "-Wreorder",
+      "--allow-unsupported-compiler", "-allow-unsupported-compiler", "--archive-options", "-Xarchive",
+      "--archiver-binary", "-arbin", "--augment-host-linker-script", "-aug-hls", "--brief-diagnostics", "-brief-diag",
+      "--clean-targets", "-clean", "--compile", "-c", "--compile-as-tools-patch", "-astoolspatch", "--compiler-bindir",
+      "-ccbin", "--compiler-options", "-Xcompiler", "--compress-mode", "-compress-mode", "--cubin", "-cubin", "--cuda",
+      "-cuda", "--cudadevrt", "-cudadevrt", "--cudart", "-cudart", "--debug", "-g", "--default-stream",
+      "-default-stream", "--define-macro", "-D", "--dependency-drive-prefix", "-ddp", "--dependency-output", "-MF",
+      "--dependency-target-name", "-MT", "--device-c", "-dc", "--device-debug", "-G",
+      "--device-entity-has-hidden-visibility", "-device-entity-has-hidden-visibility", "--device-link", "-dlink",
+      "--device-stack-protector", "-device-stack-protector", "--device-w", "-dw", "--diag-error", "-diag-error",
+      "--diag-suppress", "-diag-suppress", "--diag-warn", "-diag-warn", "--disable-warnings", "-w",
+      "--display-error-number", "-err-no", "--dlink-time-opt", "-dlto", "--dont-use-profile", "-noprof", "--dopt",
+      "-dopt", "--drive-prefix", "-dp", "--dryrun", "-dryrun", "--entries", "-e", "--expt-extended-lambda",
+      "-expt-extended-lambda", "--expt-relaxed-constexpr", "-expt-relaxed-constexpr", "--extended-lambda",
+      "-extended-lambda", "--extensible-whole-program", "-ewp", "--extra-device-vectorization",
+      "-extra-device-vectorization", "--fatbin", "-fatbin", "--fdevice-syntax-only", "-fdevice-syntax-only",
+      "--fdevice-time-trace", "-fdevice-time-trace", "--fmad", "-fmad", "--force-cl-env-setup", "-force-cl-env-setup",
+      "--forward-unknown-opts", "-forward-unknown-opts", "--forward-unknown-to-host-compiler",
+      "-forward-unknown-to-host-compiler", "--forward-unknown-to-host-linker", "-forward-unknown-to-host-linker",
+      "--frandom-seed", "-frandom-seed", "--ftemplate-backtrace-limit", "-ftemplate-backtrace-limit",
+      "--ftemplate-depth", "-ftemplate-depth", "--ftz", "-ftz", "--gen-opt-lto", "-gen-opt-lto", "--generate-code",
+      "-gencode", "--generate-dependencies", "-M", "--generate-dependencies-with-compile", "-MD",
+      "--generate-dependency-targets", "-MP", "--generate-line-info", "-lineinfo", "--generate-nonsystem-dependencies",
+      "-MM", "--generate-nonsystem-dependencies-with-compile", "-MMD", "--gpu-architecture", "-arch", "--gpu-code",
+      "-code", "--help", "-h", "--host-linker-script", "-hls", "--include-path", "-I", "--input-drive-prefix", "-idp",
+      "--jobserver", "-jobserver", "--jump-table-density", "-jtd", "--keep", "-keep", "--keep-device-functions",
+      "-keep-device-functions", "--keep-dir", "-keep-dir", "--lib", "-lib", "--libdevice-directory", "-ldir",
+      "--library", "-l", "--library-path", "-L", "--link", "-link", "--linker-options", "-Xlinker", "--list-gpu-arch",
+      "-arch-ls", "--list-gpu-code", "-code-ls", "--lto", "-lto", "--ltoir", "-ltoir", "--m64", "-m64", "--machine",
+      "-m", "--maxrregcount", "-maxrregcount", "--no-align-double", "--no-compress", "-no-compress",
+      "--no-device-link", "-nodlink", "--no-display-error-number", "-no-err-no", "--no-exceptions", "-noeh",
+      "--no-host-device-initializer-list", "-nohdinitlist", "--no-host-device-move-forward", "-nohdmoveforward",
+      "--nvlink-options", "-Xnvlink", "--objdir-as-tempdir", "-objtemp", "--optimization-info", "-opt-info",
+      "--optimize", "-O", "--options-file", "-optf", "--optix-ir", "-optix-ir", "--output-directory", "-odir",
+      "--output-file", "-o", "--pre-include", "-include", "--prec-div", "-prec-div", "--prec-sqrt", "-prec-sqrt",
+      "--preprocess", "-E", "--profile", "-pg", "--ptx", "-ptx", "--ptxas-options", "-Xptxas", "--qpp-config",
+      "-qpp-config", "--relocatable-device-code", "-rdc", "--relocatable-link", "-r", "--relocatable-ptx",
+      "-reloc-ptx", "--resource-usage", "-res-usage", "--restrict", "-restrict", "--run", "-run", "--run-args",
+      "-run-args", "--sanitize", "-sanitize", "--save-temps", "-save-temps", "--shared", "-shared", "--source-in-ptx",
+      "-src-in-ptx", "--split-compile", "-split-compile", "--split-compile-extended", "-split-compile-extended",
+      "--static-global-template-stub", "-static-global-template-stub", "--std", "-std", "--system-include",
+      "-isystem", "--target-directory", "-target-dir", "--threads", "-t", "--time", "-time", "--undefine-macro", "-U",
+      "--use-local-env", "-use-local-env", "--use_fast_math", "-use_fast_math", "--verbose", "-v", "--version", "-V",
+      "--x", "-x"};
+  // Clang's own spellings, which mean there what nvcc means.
+  static const char* const kClangSame[] = {"-g", "--debug", "-w", "-I", "-L", "-l", "-o", "-O", "-D", "-U", "-E",
+                                           "--preprocess", "-include", "-isystem", "-shared", "-pg", "-v", "--verbose",
+                                           "-m64", "-r", "-save-temps", "--save-temps", "--help",
+                                           "-Wno-deprecated-declarations", "-Wreorder", "-Xlinker", "--std",
+                                           "-Werror"}; // with an nvcc kind after it: the case above
+  const llvm::opt::OptTable& t = circle::opt::table();
+  for (const char* s : kNvcc) {
+    INFO(s);
+    bool clangSame = std::find_if(std::begin(kClangSame), std::end(kClangSame),
+                                  [&](const char* c) { return std::string(c) == s; }) != std::end(kClangSame);
+    const char* argv[] = {s, "1"};
+    unsigned missingIndex = 0, missingCount = 0;
+    llvm::opt::InputArgList args = t.ParseArgs(argv, missingIndex, missingCount);
+    const llvm::opt::Arg* a = *args.begin();
+    bool circles = a->getOption().getKind() != llvm::opt::Option::UnknownClass &&
+                   a->getOption().getKind() != llvm::opt::Option::InputClass;
+    if (clangSame) continue; // circle's table may or may not spell these; Clang's does
+    REQUIRE(circles);
+    // All of the spelling was the option's name: no value joined to a shorter name.
+    bool joined = a->getIndex() == 0 && a->getNumValues() && std::string(a->getValue()) != "1";
+    CHECK_FALSE(joined);
+  }
+  // The ones that once fell to a Clang option by prefix.
+  CHECK(parse({"-Ofc", "max", "k.cu"}).options.notes.size() == 1);
+  CHECK(std::find(parse({"-Ofast-compile=max", "k.cu"}).options.compileArgs.begin(),
+                  parse({"-Ofast-compile=max", "k.cu"}).options.compileArgs.end(),
+                  "-Ofast-compile=max") == parse({"-Ofast-compile=max", "k.cu"}).options.compileArgs.end());
+  CHECK(error({"-e", "k", "k.cu"}).find("entry point") != std::string::npos);
+  for (const LinkArg& a : parse({"-lto", "k.cu"}).options.linkArgs) CHECK(a.text != "-lto");
+  CHECK(parse({"-V"}).options.showVersion);
+  auto dw = parse({"-rdc=true", "-dw", "k.cu"});
+  CHECK(dw.options.kind == OutputKind::Object);
+  CHECK_FALSE(dw.options.rdc);
+  CHECK(parse({"-time", "t.csv", "k.cu"}).options.timeTable == "t.csv");
+  CHECK(error({"--device-stack-protector=true", "k.cu"}).find("canaries") != std::string::npos);
+  CHECK_FALSE(parse({"-device-stack-protector", "false", "k.cu"}).error);
+  CHECK(error({"-target-dir", "aarch64-linux", "k.cu"}).find("x86_64-linux") != std::string::npos);
 }
