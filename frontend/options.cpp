@@ -94,6 +94,13 @@ private:
         index += 2;
         continue;
       }
+      // -Werror=all-warnings: nvcc's kinds joined (Clang would take it for a warning group
+      // of that name, and make nothing an error).
+      if (!clangOnly && word.starts_with("-Werror=") && isNvccWarningKinds(word.drop_front(8))) {
+        useClangWords(clangWordsForWarningKinds(word.drop_front(8)));
+        ++index;
+        continue;
+      }
       unsigned before = index;
       std::unique_ptr<llvm::opt::Arg> a = clangOnly ? nullptr : table().ParseOneArg(list, index);
       if (a && a->getOption().getKind() != llvm::opt::Option::UnknownClass) {
@@ -382,11 +389,14 @@ private:
     case OPT_fgpu_relocatable_ptxas: o_.ptxasRelocatable = true; break;
     case OPT_fno_gpu_relocatable_ptxas: o_.ptxasRelocatable = false; break;
     case OPT_use_fast_math:
-      o_.math.ftz = o_.math.fmad = o_.math.approxFunctions = true;
+      o_.math.ftz = o_.math.fmad = o_.math.approxFunctions = fastMath_ = true;
       o_.math.precDiv = o_.math.precSqrt = false;
       break;
     case OPT_ftz_EQ: boolValue(o_.math.ftz); break;
-    case OPT_prec_div_EQ: boolValue(o_.math.precDiv); break;
+    case OPT_prec_div_EQ:
+      boolValue(o_.math.precDiv);
+      precDivGiven_ = o_.math.precDiv;
+      break;
     case OPT_prec_sqrt_EQ: boolValue(o_.math.precSqrt); break;
     case OPT_fmad_EQ: boolValue(o_.math.fmad); break;
     case OPT_fgpu_approx_transcendentals: o_.math.approxFunctions = true; break;
@@ -499,6 +509,11 @@ private:
 
   void finish() {
     Options& o = o_;
+    // nvcc 13.0 (its -ptx, measured): -prec-div=true wins over -use_fast_math wherever it
+    // stands; otherwise fast math divides approximately (div.approx), where -prec-div=false
+    // alone gives div.full.
+    if (precDivGiven_) o.math.precDiv = *precDivGiven_;
+    o.math.approxDiv = fastMath_ && !o.math.precDiv;
     if (saveTempsBesideObject_ && !o.output.empty()) {
       llvm::StringRef dir = llvm::sys::path::parent_path(o.output);
       o.keepDir = dir.empty() ? "." : dir.str();
@@ -598,6 +613,8 @@ private:
   bool clangDeviceOnly_ = false;
   int optionsFileDepth_ = 0;
   bool saveTempsBesideObject_ = false; // -save-temps=obj
+  bool fastMath_ = false;             // -use_fast_math was given
+  std::optional<bool> precDivGiven_; // the last -prec-div=
   bool compileOnly_ = false, assembly_ = false, emitLLVM_ = false, preprocess_ = false, depsOnly_ = false,
        syntaxOnly_ = false;
   llvm::BumpPtrAllocator alloc_;

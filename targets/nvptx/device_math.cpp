@@ -13,7 +13,8 @@ namespace circle {
 void configureDeviceMath(const DeviceMath& math) {
   std::vector<std::string> args = {"circle"};
   // 0: div.approx, 1: div.full (nvcc's --prec-div=false), 2: div.rn.
-  if (!math.precDiv) args.push_back("-nvptx-prec-divf32=1");
+  if (math.approxDiv) args.push_back("-nvptx-prec-divf32=0");
+  else if (!math.precDiv) args.push_back("-nvptx-prec-divf32=1");
   // libdevice's sqrtf reads __CUDA_PREC_SQRT, which LLVM reflects as 0 (approximate)
   // unless told: nvcc's default is the IEEE square root.
   args.push_back(std::string("-nvvm-reflect-add=__CUDA_PREC_SQRT=") + (math.precSqrt ? "1" : "0"));

@@ -11,6 +11,7 @@ namespace circle {
 struct DeviceMath {
   bool ftz = false;      // single-precision denormals flushed to zero
   bool precDiv = true;   // IEEE-rounded single-precision division
+  bool approxDiv = false; // -use_fast_math's division: div.approx (otherwise div.full without precDiv)
   bool precSqrt = true;  // IEEE-rounded single-precision square root
   bool fmad = true;      // multiply-adds contracted to FMA across statements, as nvcc does by default
   bool approxFunctions = false; // sinf, expf... as their fast intrinsics (__sinf, __expf)

@@ -31,7 +31,7 @@ for type in Release Debug MinSizeRel RelWithDebInfo; do
   configure_and_build "cuda-$type" "cuda-ninja-$type" -G Ninja -DCMAKE_BUILD_TYPE=$type "${cuda[@]}" "${ptx[@]}" &&
     runs "cuda-$type/vecdemo" "CMake CUDA, Ninja, $type"
 done
-expect_contains "$(cat cuda-Release.build.log cuda-Release/build.ninja)" "--cuda-gpu-arch=sm_90" "CMake drives circle as clang"
+expect_contains "$(cat cuda-ninja-Release.build.log cuda-Release/build.ninja)" "--cuda-gpu-arch=sm_90" "CMake drives circle as clang"
 expect_contains "$(grep -c 'Found CUDA' cuda-Release/CMakeFiles/CMakeConfigureLog.yaml cuda-Release/CMakeFiles/CMakeOutput.log 2>/dev/null)" "" "configure log"
 expect_contains "$(cat cuda-Release/CMakeFiles/*/CMakeCUDACompiler.cmake)" 'CMAKE_CUDA_COMPILER_ID "Clang"' "CMake identifies circle as Clang"
 expect_contains "$(readelf -d cuda-Release/libnorm.so)" "Shared library" "CMake's shared library"
@@ -69,6 +69,14 @@ configure_and_build cuda-rdc cuda-rdc -G Ninja -DCMAKE_BUILD_TYPE=Release "${cud
 expect_eq "$("$CIRCLE" --list-fatbin=cuda-rdc/rdcdemo | grep -o 'sm_[0-9]*.cubin' | sort -u | tr '\n' ' ')" \
   "sm_75.cubin sm_90.cubin " "CUDA_SEPARABLE_COMPILATION: the linked device code, both sms"
 expect_contains "$(cuda-rdc/rdcdemo 2>&1)" "rdcdemo: " "the program starts"
+
+# ---- A .cpp and a CUDA file in one target: linked by c++ with the CUDA runtime from
+# the implicit link directories CMake read in circle's -v link line ----
+configure_and_build cuda-mixed cuda-mixed -G Ninja -DCMAKE_BUILD_TYPE=Release "${cuda[@]}" -DWITH_MIXED=ON &&
+  expect_contains "$(cat cuda-mixed/CMakeFiles/*/CMakeCUDACompiler.cmake)" "CMAKE_CUDA_IMPLICIT_LINK_DIRECTORIES \"$CUDA_PATH/lib64" \
+    "CMake read the toolkit's library directory from circle's link line"
+expect_contains "$(ninja -C cuda-mixed -t commands mixdemo | tail -1)" "-lcudart_static" "mixdemo: linked by c++ with the static runtime"
+expect_contains "$(cuda-mixed/mixdemo 2>&1)" "mixdemo: " "mixdemo runs"
 
 # ---- COMPILE_WARNING_AS_ERROR reaches circle ----
 cp proj/src/main.cxx main.orig
