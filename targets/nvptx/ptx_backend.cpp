@@ -10,6 +10,7 @@
 #include "targets/nvptx/lane_sign_masks.h"
 #include "targets/nvptx/local_arguments.h"
 #include "targets/nvptx/local_pointer_differences.h"
+#include "targets/nvptx/memmove_address_spaces.h"
 #include "targets/nvptx/merged_recomputations.h"
 #include "targets/nvptx/narrow_float_stores.h"
 #include "targets/nvptx/object_alignment.h"
@@ -154,6 +155,8 @@ bool emitPtx(llvm::Module& module, llvm::TargetMachine& tm, std::string& ptx, st
     permuteLaneSignMasks(module);
     keepCombinedValuesInPlace(module);
   }
+  // Correctness, at every level: the back end would delete these.
+  expandMovesAcrossAddressSpaces(module, tm);
   {
     llvm::raw_string_ostream os(ptx);
     llvm::buffer_ostream bos(os);
