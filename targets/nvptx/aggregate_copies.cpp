@@ -5,6 +5,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 #include <algorithm>
 #include <vector>
@@ -21,7 +22,13 @@ int widenAggregateCopies(llvm::Module& m) {
     auto* length = llvm::dyn_cast<llvm::ConstantInt>(copy->getLength());
     if (!length) continue;
     uint64_t bytes = length->getZExtValue();
-    uint64_t align = std::min(copy->getDestAlign().valueOrOne().value(), copy->getSourceAlign().valueOrOne().value());
+    // What the addresses prove, where Clang wrote less (an int4 copied into an array of
+    // 2-byte elements takes the array's alignment).
+    const llvm::DataLayout& dl = m.getDataLayout();
+    llvm::Align dst = std::max(copy->getDestAlign().valueOrOne(), llvm::getKnownAlignment(copy->getDest(), dl, copy));
+    llvm::Align src =
+        std::max(copy->getSourceAlign().valueOrOne(), llvm::getKnownAlignment(copy->getSource(), dl, copy));
+    uint64_t align = std::min(dst.value(), src.value());
     // PTX's widest access is 16 bytes, naturally aligned.
     if ((bytes != 16 && bytes != 8) || align < bytes) continue;
     llvm::IRBuilder<> b(copy);

@@ -1,5 +1,6 @@
 #include "targets/nvptx/known_alignment.h"
 
+#include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Transforms/Scalar/InferAddressSpaces.h"
 #include "llvm/Transforms/Scalar/InferAlignment.h"
@@ -15,6 +16,13 @@ void addKnownAlignment(llvm::PassBuilder& pb, int optLevel) {
         fpm.addPass(llvm::InferAlignmentPass());
         mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
       });
+}
+
+void alignDynamicSharedMemory(llvm::Module& m) {
+  constexpr unsigned kShared = 3;
+  for (llvm::GlobalVariable& v : m.globals())
+    if (v.isDeclaration() && v.getAddressSpace() == kShared && v.getAlign().valueOrOne() < llvm::Align(16))
+      v.setAlignment(llvm::Align(16));
 }
 
 } // namespace circle

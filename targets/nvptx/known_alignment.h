@@ -13,13 +13,23 @@
 #pragma once
 
 namespace llvm {
+class Module;
 class PassBuilder;
-}
+} // namespace llvm
 
 namespace circle {
 
 // At the end of `pb`'s default pipeline (optLevel > 0): address spaces inferred, then
 // alignment, so that code generation's vectorizer sees both.
 void addKnownAlignment(llvm::PassBuilder& pb, int optLevel);
+
+// extern __shared__ arrays all start where the block's dynamic shared memory starts,
+// which CUDA aligns to at least 16 bytes; nvcc declares each `.extern .shared .align 16`
+// whatever its element type. Clang keeps the element's alignment (2 for __nv_bfloat16),
+// so an int4 copy into such an array (`*((int4*)&shmem[r][0] + lane) = ...`: Clang
+// takes the array's alignment, not int4's) was split into eight 2-byte loads and stores.
+// Measured on cuda-samples' bf16TensorCoreGemm (sm_90 PTX): 8,192 ld.global.b16 where
+// nvcc has 144 ld.global.v4. Before optimisation, so the pipeline infers from it.
+void alignDynamicSharedMemory(llvm::Module& m);
 
 } // namespace circle

@@ -121,6 +121,7 @@ void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int opt
       return optLevel == 0 ? pb.buildO0DefaultPipeline(level) : pb.buildPerModuleDefaultPipeline(level);
     });
   };
+  alignDynamicSharedMemory(module);
   endThreadsAtExits(module);
   heapSortWhereLanesSortTogether(module);
   lowerVideoInstructions(module);

@@ -386,4 +386,27 @@ SRC
 cu -sm_90 -S -gpu table.cu -o table
 expect_contains "$(cat table.sm_90.ptx)" "ld.global.nc.v2.b32" "the entry is read with one vector load"
 expect_eq "$(grep -cE 'ld.global.nc.b32' table.sm_90.ptx)" 0 "no 4-byte read of the table"
+
+# extern __shared__ arrays are aligned 16 (or more, as declared), as nvcc declares them:
+# they all start at the block's dynamic shared memory. An int4 copied into one of 2-byte
+# elements (cuda-samples' tensor-core GEMMs) is then one 16-byte load and store, where
+# Clang's alignment (the array's, 2) made eight 2-byte pairs.
+cat > dynshared.cu <<'SRC'
+#include <cuda_fp16.h>
+extern __shared__ __half tile[][72];
+struct alignas(32) Wide { char c[32]; };
+extern __shared__ Wide wide[];
+__global__ void stage(const __half* in, float* out, int rows) {
+  int lane = threadIdx.x % 8, row = threadIdx.x / 8;
+  for (int r = row; r < rows; r += blockDim.x / 8)
+    *((int4*)&tile[r][0] + lane) = *((const int4*)(in + r * 64) + lane);
+  __syncthreads();
+  out[threadIdx.x] = __half2float(tile[row][lane]) + wide[0].c[threadIdx.x % 32];
+}
+SRC
+cu -sm_90 -S -gpu dynshared.cu -o dynshared
+expect_contains "$(cat dynshared.sm_90.ptx)" ".extern .shared .align 16 .b8 tile[];" "extern __shared__ of 2-byte elements: .align 16 (nvcc's)"
+expect_contains "$(cat dynshared.sm_90.ptx)" ".extern .shared .align 32 .b8 wide[];" "an alignas(32) element keeps its 32"
+expect_contains "$(cat dynshared.sm_90.ptx)" "st.shared.v4.b32" "the int4 copy: one 16-byte store"
+expect_eq "$(grep -cE 'st.shared.b16|ld.global.b16' dynshared.sm_90.ptx)" 0 "no 2-byte pieces of it"
 finish

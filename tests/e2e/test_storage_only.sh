@@ -63,7 +63,7 @@ expect_contains "$out" "tmpl.cu:12:65: warning: __shared__ object 'x' is not con
 expect_eq "$(grep -c 'is not constructed' <<< "$out")" 3 "no warning for Pod (trivial)"
 cu -sm_90 --cuda-device-only -S tmpl.cu -o tmpl.ptx > /dev/null 2>&1
 expect_eq "$(grep -cE '^\s*\.shared .*_ZZ2ktI3(Bar|Pod)EvPiE1b' tmpl.ptx)" 2 "kt's objects are __shared__ ($(grep '\.shared' tmpl.ptx))"
-expect_contains "$(cat tmpl.ptx)" ".extern .shared .align 4 .b8 dyn[];" "a template's extern __shared__ array stays extern"
+expect_contains "$(cat tmpl.ptx)" ".extern .shared .align 16 .b8 dyn[];" "a template's extern __shared__ array stays extern (aligned 16, as nvcc declares it)"
 expect_eq "$(grep -cE 'st\.shared\.(b|u)32\s+\[_ZZ[^]]*\], (7|0);' tmpl.ptx)" 0 "neither constructed nor destroyed"
 printf 'struct Bar { int v; __device__ Bar() : v(7) {} };\ntemplate <class T> __global__ void k(int* o) {\n  __shared__ T b;\n  o[0] = [=] { return b.v; }();\n}\ntemplate <class T> __global__ void k2() { __shared__ T c = T(); }\ntemplate __global__ void k<Bar>(int*);\ntemplate __global__ void k2<Bar>();\n' > tmpl_bad.cu
 out=$(cu -sm_90 -c tmpl_bad.cu -o tmpl_bad.o 2>&1); expect_eq "$?" 1 "a copy of the object or an initializer in a template fails"
