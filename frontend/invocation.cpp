@@ -5,6 +5,7 @@
 #include "frontend/prelude_files.h"
 #include "sema/execution_spaces.h"
 #include "sema/implicit_prelude.h"
+#include "support/diagnostics.h"
 #include "targets/nvptx/sm_targets.h"
 
 #include "clang/Basic/DiagnosticOptions.h"
@@ -12,6 +13,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
@@ -19,9 +21,38 @@
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 namespace circle {
+
+namespace {
+
+// -mllvm: LLVM's own options, for the host's and every target's code generation, as
+// clang gives them to each of its compilations (Clang's library leaves applying them to
+// its driver; circle ignored them). Once per process, which compiles every source and
+// target; an option LLVM does not know is an error, as with clang.
+bool applyLlvmOptions(const clang::CompilerInvocation& inv) {
+  static std::optional<bool> applied;
+  if (applied) return *applied;
+  const std::vector<std::string>& args = inv.getFrontendOpts().LLVMArgs;
+  if (args.empty()) return *(applied = true);
+  std::vector<const char*> argv = {"circle"};
+  for (const std::string& a : args) argv.push_back(a.c_str());
+  std::string errors;
+  llvm::raw_string_ostream os(errors);
+  applied = llvm::cl::ParseCommandLineOptions(int(argv.size()), argv.data(), "", &os);
+  if (!*applied) {
+    // LLVM's parser names the program and spreads its message over lines.
+    std::string said = llvm::StringRef(errors).trim().str();
+    for (size_t at; (at = said.find("circle: ")) != std::string::npos;) said.erase(at, 8);
+    std::replace(said.begin(), said.end(), '\n', ' ');
+    reportError("-mllvm: " + said);
+  }
+  return *applied;
+}
+
+} // namespace
 
 std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, const CudaToolkit* toolkit,
                                                            const Input& input, const CudaToolkit* hostHeaders) {
@@ -94,7 +125,7 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
   // The driver's own warnings (CUDA newer than it knows) say nothing to circle's users.
   cio.Diags->setIgnoreAllWarnings(true);
   auto inv = clang::createInvocation(argv, cio);
-  if (!inv) return nullptr;
+  if (!inv || !applyLlvmOptions(*inv)) return nullptr;
 
   // Preprocessed input already holds the prelude and the implicit includes.
   if (input.preprocessed || !cxx) {

@@ -111,6 +111,7 @@ void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int opt
                                   : optLevel == 2 ? llvm::OptimizationLevel::O2
                                                   : llvm::OptimizationLevel::O3;
   auto optimize = [&] {
+    DevicePragmaUnrollLimit pragmaLimit(module);
     runModulePasses(module, &tm, [&](llvm::PassBuilder& pb) {
       addThreadBoundLoopSteps(pb, optLevel);
       addUnrollFactors(pb, optLevel);

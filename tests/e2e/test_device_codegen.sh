@@ -409,4 +409,59 @@ expect_contains "$(cat dynshared.sm_90.ptx)" ".extern .shared .align 16 .b8 tile
 expect_contains "$(cat dynshared.sm_90.ptx)" ".extern .shared .align 32 .b8 wide[];" "an alignas(32) element keeps its 32"
 expect_contains "$(cat dynshared.sm_90.ptx)" "st.shared.v4.b32" "the int4 copy: one 16-byte store"
 expect_eq "$(grep -cE 'st.shared.b16|ld.global.b16' dynshared.sm_90.ptx)" 0 "no 2-byte pieces of it"
+
+# `#pragma unroll` on a long loop: of arithmetic, unrolled fully (nvcc 13.0: 64 sqrt
+# in its PTX); in a module of tensor-core operations, partly, not up to LLVM's 16,384
+# instructions (targets/nvptx/unroll_factors.h says where that was measured); -mllvm
+# -pragma-unroll-threshold= decides when given.
+cat > pragma_unroll.cu <<'SRC'
+__global__ void chain(float* p, const float* q) {
+  float a = p[threadIdx.x], b = q[threadIdx.x];
+#pragma unroll
+  for (int k = 0; k < 64; k++) {
+    a = a * b + q[k * 32 + threadIdx.x];
+    b = b * a - q[k * 32 + 2048 + threadIdx.x];
+    a = __fdividef(a, b + 1.0f) + sqrtf(b * b + 1.0f) * q[k * 32 + 4096 + threadIdx.x];
+    b = __fdividef(b, a + 2.0f) + __expf(a) * q[k * 32 + 6144 + threadIdx.x];
+    a = a * q[k * 32 + 8192 + threadIdx.x] + b * q[k * 32 + 10240 + threadIdx.x];
+    b = __sinf(b) * a + q[k * 32 + 12288 + threadIdx.x] * __cosf(a);
+  }
+  p[threadIdx.x] = a + b;
+}
+SRC
+cu -sm_90 -S -gpu pragma_unroll.cu -o pu
+expect_eq "$(grep -c 'sqrt' pu.sm_90.ptx)" 64 "arithmetic: the 64 trips unrolled fully, as nvcc"
+cat > pragma_wmma.cu <<'SRC'
+#include <mma.h>
+using namespace nvcuda;
+__global__ void tiles(const half* a, const half* b, float* c) {
+  wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::row_major> fa;
+  wmma::fragment<wmma::matrix_b, 16, 16, 16, half, wmma::col_major> fb;
+  wmma::fragment<wmma::accumulator, 16, 16, 16, float> acc[2][4];
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 4; j++) wmma::fill_fragment(acc[i][j], 0.0f);
+#pragma unroll
+  for (int k = 0; k < 64; k++) {
+#pragma unroll
+    for (int s = 0; s < 8; s++) {
+#pragma unroll
+      for (int i = 0; i < 2; i++) {
+        wmma::load_matrix_sync(fa, a + k * 2048 + s * 256 + i * 16, 1024);
+#pragma unroll
+        for (int j = 0; j < 4; j++) {
+          wmma::load_matrix_sync(fb, b + k * 2048 + s * 256 + j * 16, 1024);
+          wmma::mma_sync(acc[i][j], fa, fb, acc[i][j]);
+        }
+      }
+    }
+  }
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 4; j++) wmma::store_matrix_sync(c + i * 16 * 64 + j * 16, acc[i][j], 64, wmma::mem_row_major);
+}
+SRC
+cu -sm_90 -S -gpu pragma_wmma.cu -o pw
+cu -sm_90 -S -gpu pragma_wmma.cu -o pwfull -mllvm -pragma-unroll-threshold=16384
+partial=$(grep -c 'wmma.mma' pw.sm_90.ptx); full=$(grep -c 'wmma.mma' pwfull.sm_90.ptx)
+expect_eq "$full" 4096 "-mllvm -pragma-unroll-threshold=16384: the 64 trips of 64 mma unrolled fully"
+expect_eq "$partial" 1024 "tensor-core operations: unrolled partly (nvcc 13.0 unrolls this one fully, the samples' GEMM loops 8x)"
 finish
