@@ -9,6 +9,7 @@
 #include "frontend/phase_report.h"
 #include "frontend/temp_files.h"
 #include "support/diagnostics.h"
+#include "support/native_gpus.h"
 #include "targets/nvptx/fatbin_reader.h"
 #include "targets/nvptx/sm_targets.h"
 
@@ -222,7 +223,17 @@ int runCommand(const Options& opts) {
   };
   if (o.cuda) {
     if (!toolkit()) return 1;
-    if (!o.archKeyword.empty()) o.smTargets = expandArchKeyword(o.archKeyword, tk->ptxasArchs);
+    if (o.archKeyword == "native") {
+      // As nvcc: this machine's GPUs, or nvcc's default architecture with a warning.
+      std::string why;
+      std::vector<int> sms = nativeGpuSms(why);
+      if (sms.empty()) reportWarning("no GPU to build for with native (" + why + "): compiling for sm_75, as nvcc does");
+      for (int sm : sms.empty() ? std::vector<int>{75} : sms) o.smTargets.push_back(sm);
+      std::sort(o.smTargets.begin(), o.smTargets.end());
+      o.smTargets.erase(std::unique(o.smTargets.begin(), o.smTargets.end()), o.smTargets.end());
+    } else if (!o.archKeyword.empty()) {
+      o.smTargets = expandArchKeyword(o.archKeyword, tk->ptxasArchs);
+    }
     // Arch-specific ones first: -arch=sm_999a also asks for sm_999, which the user did not spell.
     std::vector<int> checked = o.smTargets;
     std::stable_partition(checked.begin(), checked.end(), smArchSpecific);

@@ -39,10 +39,9 @@ void sortUnique(std::vector<int>& v) {
 
 std::string readArchList(const std::string& option, const std::string& value, std::vector<int>& out,
                          std::string* keyword) {
-  if (value == "native")
-    return "'" + option + value + "': circle does not query the GPU at compile time; name its architecture "
-           "(e.g. -arch=sm_90)";
-  if (keyword && (value == "all" || value == "all-major")) {
+  // The GPUs circle runs beside: asked of the driver once the command is read.
+  if (value == "native" && !keyword) return "'" + option + value + "': only -arch= and --offload-arch= name native";
+  if (keyword && (value == "all" || value == "all-major" || value == "native")) {
     *keyword = value;
     return {};
   }

@@ -314,7 +314,8 @@ private:
              "-rdc objects carry bitcode that is optimised across objects when the program links)");
       break;
     case OPT_offload_arch_EQ:
-      if (std::string err = readArchList(opt.getPrefixedName().str(), value, arch_.sms); !err.empty()) fail(err);
+      if (value == "native") arch_.keyword = value;
+      else if (std::string err = readArchList(opt.getPrefixedName().str(), value, arch_.sms); !err.empty()) fail(err);
       break;
     case OPT_spirv: o_.spirv = true; break;
     case OPT_Rcircle_passes: o_.remarkPasses = true; break;

@@ -76,7 +76,7 @@ struct Options {
   bool cuda = false;                  // CUDA is on: a GPU target, --cuda-path, -spirv or a .cu / -x cuda input
   std::vector<int> smTargets;         // ascending, without duplicates (sm_75 if CUDA is on and none is named)
   bool defaultSm = false;             // smTargets is the default, not the user's
-  std::string archKeyword;            // -arch=all / all-major: resolved against the toolkit
+  std::string archKeyword;            // -arch=all / all-major: resolved against the toolkit; native: the GPUs here
   OutputKind kind = OutputKind::Executable;
   bool gpuOutput = false;   // -gpu: -S/-emit-llvm outputs describe the device modules
   DeviceOnly deviceOnly = DeviceOnly::None;

@@ -233,4 +233,12 @@ printf '#include <cstdio>\nextern "C" int libfn(int);\nint main() { printf("%%d\
 cu -L. -lmine uselib.cu -o uselib; expect_eq "$(./uselib)" "12" "-l before the source links after it"
 rm -f uselib; cu -L . -l mine uselib.cu -o uselib; expect_eq "$(./uselib)" "12" "-l NAME too"
 rm -f uselib; cu uselib.cu -L. -lmine -o uselib; expect_eq "$(./uselib)" "12" "-l after the source as before"
+# -arch=native asks the CUDA driver for this machine's GPUs; without a driver it builds
+# nvcc's default, sm_75, and says so (as nvcc warns). With a GPU: tests/gpu/RESULTS.md.
+printf '__global__ void k(int* p) { *p = 1; }\nint main() {}\n' > native.cu
+out=$("$CIRCLE" -arch=native native.cu -o native 2>&1); expect_eq "$?" 0 "-arch=native compiles ($out)"
+if ! ldconfig -p | grep -q 'libcuda.so.1'; then
+  expect_contains "$out" "no GPU to build for with native (no CUDA driver" "-arch=native without a driver: the warning"
+  expect_contains "$("$CIRCLE" --list-fatbin=native)" "sm_75.cubin" "-arch=native without a driver: sm_75, as nvcc"
+fi
 finish

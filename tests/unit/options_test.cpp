@@ -65,7 +65,10 @@ TEST_CASE("nvcc's and clang's architecture spellings") {
   CHECK(parse({"--cuda-gpu-arch=sm_90", "--offload-arch=sm_75", "k.cu"}).options.smTargets ==
         std::vector<int>{75, 90});
   CHECK(parse({"-arch=all-major", "k.cu"}).options.archKeyword == "all-major");
-  CHECK(error({"-arch=native", "k.cu"}).find("does not query the GPU") != std::string::npos);
+  // native: resolved once the command is read (the driver is asked; runCommand).
+  CHECK(parse({"-arch=native", "k.cu"}).options.archKeyword == "native");
+  CHECK(parse({"--offload-arch=native", "k.cu"}).options.archKeyword == "native");
+  CHECK(error({"-code=native", "k.cu"}).find("only -arch= and --offload-arch=") != std::string::npos);
   CHECK(error({"-arch=compute_90", "-code=sm_75", "k.cu"}).find("older") != std::string::npos);
   CHECK(error({"-gencode", "arch=compute_75", "k.cu"}).find("code=") != std::string::npos);
 }
