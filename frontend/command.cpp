@@ -84,6 +84,8 @@ std::string sourceOutput(const Options& o, const Input& in) { return defaultOutp
 // Refuses, before anything is compiled, outputs that would replace an input or
 // cannot be written (a directory); -gpu's per-shader names are checked when known.
 bool checkOutputNames(const Options& o, PendingOutputs& outputs) {
+  // nvcc's -time table is appended to, never put in place, but it too must not be an input.
+  if (!o.timeTable.empty() && !outputs.check(o.timeTable)) return false;
   if (o.kind == OutputKind::Executable) return o.inputs.empty() || outputs.check(defaultOutputName(o, ""));
   if (o.kind == OutputKind::SyntaxOnly) return true;
   for (const Input& in : o.inputs) {
@@ -229,8 +231,7 @@ int runCommand(const Options& opts) {
       std::vector<int> sms = nativeGpuSms(why);
       if (sms.empty()) reportWarning("no GPU to build for with native (" + why + "): compiling for sm_75, as nvcc does");
       for (int sm : sms.empty() ? std::vector<int>{75} : sms) o.smTargets.push_back(sm);
-      std::sort(o.smTargets.begin(), o.smTargets.end());
-      o.smTargets.erase(std::unique(o.smTargets.begin(), o.smTargets.end()), o.smTargets.end());
+      sortUnique(o.smTargets);
     } else if (!o.archKeyword.empty()) {
       o.smTargets = expandArchKeyword(o.archKeyword, tk->ptxasArchs);
     }

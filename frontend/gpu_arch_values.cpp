@@ -30,12 +30,12 @@ std::string readOne(const std::string& option, llvm::StringRef v, std::vector<in
   return {};
 }
 
+} // namespace
+
 void sortUnique(std::vector<int>& v) {
   std::sort(v.begin(), v.end());
   v.erase(std::unique(v.begin(), v.end()), v.end());
 }
-
-} // namespace
 
 std::string readArchList(const std::string& option, const std::string& value, std::vector<int>& out,
                          std::string* keyword) {

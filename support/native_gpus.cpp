@@ -2,8 +2,6 @@
 
 #include <dlfcn.h>
 
-#include <algorithm>
-
 namespace circle {
 
 std::vector<int> nativeGpuSms(std::string& why) {
@@ -33,8 +31,6 @@ std::vector<int> nativeGpuSms(std::string& why) {
         sms.push_back(major * 10 + minor);
     }
   dlclose(driver);
-  std::sort(sms.begin(), sms.end());
-  sms.erase(std::unique(sms.begin(), sms.end()), sms.end());
   return sms;
 }
 

@@ -18,13 +18,13 @@ int widenAggregateCopies(llvm::Module& m) {
     for (llvm::Instruction& inst : llvm::instructions(f))
       if (auto* copy = llvm::dyn_cast<llvm::MemCpyInst>(&inst); copy && !copy->isVolatile()) copies.push_back(copy);
   int widened = 0;
+  const llvm::DataLayout& dl = m.getDataLayout();
   for (llvm::MemCpyInst* copy : copies) {
     auto* length = llvm::dyn_cast<llvm::ConstantInt>(copy->getLength());
     if (!length) continue;
     uint64_t bytes = length->getZExtValue();
     // What the addresses prove, where Clang wrote less (an int4 copied into an array of
     // 2-byte elements takes the array's alignment).
-    const llvm::DataLayout& dl = m.getDataLayout();
     llvm::Align dst = std::max(copy->getDestAlign().valueOrOne(), llvm::getKnownAlignment(copy->getDest(), dl, copy));
     llvm::Align src =
         std::max(copy->getSourceAlign().valueOrOne(), llvm::getKnownAlignment(copy->getSource(), dl, copy));

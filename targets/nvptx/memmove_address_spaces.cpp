@@ -27,10 +27,10 @@ int expandMovesAcrossAddressSpaces(llvm::Module& m, llvm::TargetMachine& tm) {
     auto* same = llvm::cast<llvm::MemMoveInst>(b.CreateMemMove(dst, move->getDestAlign(), src, move->getSourceAlign(),
                                                                move->getLength(), move->isVolatile()));
     same->copyMetadata(*move);
-    // Generic to generic: LowerMemIntrinsics can always expand it (it compares the
-    // addresses to choose the direction).
-    llvm::expandMemMoveAsLoop(same, tm.getTargetTransformInfo(*move->getFunction()));
-    same->eraseFromParent();
+    // Generic to generic: LowerMemIntrinsics expands it (it compares the addresses to
+    // choose the direction); were it to decline, the memmove stays, within one address
+    // space, which the back end lowers itself.
+    if (llvm::expandMemMoveAsLoop(same, tm.getTargetTransformInfo(*move->getFunction()))) same->eraseFromParent();
     move->eraseFromParent();
   }
   return int(moves.size());

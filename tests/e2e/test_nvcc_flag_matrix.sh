@@ -13,6 +13,14 @@ int main() {
   std::printf("ok\n");
 }
 CU
+# Runs circle in the case's directory with its flags and ARGS: rc, out (all it said), short.
+run() {
+  (cd "$d" && eval "\"$CIRCLE\" --cuda-path=\"$CUDA_PATH\" $flags $*") > "$d/out.txt" 2>&1
+  rc=$?
+  out=$(cat "$d/out.txt")
+  short=${out:0:400}
+}
+words() { grep -F -- "$1" <<< "$out" | head -1; } # the first line of circle's output naming $1
 n=0
 while IFS= read -r line; do
   line=${line%%# *}
@@ -21,8 +29,6 @@ while IFS= read -r line; do
   flags=$(echo $flags); kind=$(echo $kind); expected=$(echo $expected)
   n=$((n + 1)); d="case$n"; mkdir "$d"; cp k.cu "$d/"
   what="[$flags] ($kind)"
-  run() { (cd "$d" && eval "\"$CIRCLE\" --cuda-path=\"$CUDA_PATH\" $flags $*" > out.txt 2>&1); echo $? > "$d/rc"; out=$(cat "$d/out.txt"); rc=$(cat "$d/rc"); short=${out:0:400}; }
-  words() { grep -F -- "$1" <<< "$out" | head -1; }
   case $kind in
     sms)
       run k.cu -o k
