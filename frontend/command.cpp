@@ -4,6 +4,7 @@
 #include "frontend/compile.h"
 #include "frontend/gpu_arch_values.h"
 #include "frontend/link_step.h"
+#include "frontend/nvcc_identity.h"
 #include "frontend/options.h"
 #include "frontend/output_files.h"
 #include "frontend/phase_report.h"
@@ -199,7 +200,7 @@ std::string toolkitVersionLine(const Options& o) {
   std::optional<CudaToolkit> tk = CudaToolkit::locate(toolkitRoot(o, from), why);
   if (!tk) return "";
   std::string v = std::to_string(tk->versionMajor) + "." + std::to_string(tk->versionMinor);
-  return "Cuda compilation tools, release " + v + ", V" + v + "." + std::to_string(tk->versionBuild) + "\n";
+  return nvccVersionBanner() + "Cuda compilation tools, release " + v + ", V" + v + "." + std::to_string(tk->versionBuild) + "\n";
 }
 
 int runCommand(const Options& opts) {
@@ -213,6 +214,13 @@ int runCommand(const Options& opts) {
     if (llvm::sys::fs::can_execute(path) && !llvm::sys::fs::is_directory(path)) return runExecutable(opts, path);
   }
   Options o = opts;
+  // nvcc's -v starts with its profile's lines, whatever follows (CMake runs
+  // `nvcc -v __cmake_determine_cuda` for them alone).
+  if (o.verbose) {
+    std::string from, why;
+    if (std::optional<CudaToolkit> found = CudaToolkit::locate(toolkitRoot(o, from), why))
+      llvm::errs() << nvccEnvironmentLines(*found);
+  }
 
   // Looked up once, when first needed: by CUDA sources, or by a link of objects with
   // kernels (linkProgram asks).

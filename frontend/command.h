@@ -9,9 +9,10 @@ struct Options;
 // Returns the process exit status: 0, or 1 after printing diagnostics.
 int runCommand(const Options& opts);
 
-// --version's last line, in nvcc's words, for the toolkit circle would use ("Cuda
-// compilation tools, release 13.0, V13.0.88"): build tools read the CUDA version from
-// it (Meson takes what follows the last 'V'). Empty without a toolkit.
+// --version's last lines, in nvcc's words, for the toolkit circle would use: nvcc's
+// banner (CMake's test for an NVIDIA compiler: frontend/nvcc_identity.h) and "Cuda
+// compilation tools, release 13.0, V13.0.88", where build tools read the CUDA version
+// (Meson takes what follows the last 'V'). Empty without a toolkit.
 std::string toolkitVersionLine(const Options& o);
 
 } // namespace circle

@@ -30,8 +30,10 @@
 #include "frontend/device_runtime_path.h"
 #include "frontend/if_target_syntax.h"
 #include "frontend/invocation.h"
+#include "frontend/nvcc_identity.h"
 #include "frontend/llvm_diagnostics.h"
 #include "frontend/link_step.h"
+#include "frontend/nvcc_identity.h"
 #include "frontend/options.h"
 #include "frontend/output_files.h"
 #include "frontend/pass_diagnostics.h"
@@ -122,10 +124,12 @@ bool writeModule(const std::string& path, llvm::Module& m, bool bitcode) {
 }
 
 
-// -v's and -###'s line for one sm's pass, in Clang's words for a device compile's
-// target (CMake reads the sm from "-target-cpu").
+// -v's and -###'s line for one sm's pass, in nvcc's words (CMake reads the default
+// sm from "-arch compute_XX", nvcc's line for cicc) and Clang's (CMake's Clang identity
+// read "-target-cpu").
 std::string devicePassLine(int sm, int ptxIsa, int optLevel) {
-  return " (device pass) -triple nvptx64-nvidia-cuda -target-cpu " + smName(sm) + " -target-feature " +
+  return " (device pass) -arch compute_" + smDigits(sm) + " -triple nvptx64-nvidia-cuda -target-cpu " + smName(sm) +
+         " -target-feature " +
          ptxFeature(ptxIsa) + " -OG" + std::to_string(optLevel);
 }
 
@@ -1151,6 +1155,10 @@ protected:
     watchPreambleEnd(pp, *files_.parse);
     auto perTarget = [this](llvm::StringRef file) { return files_.readsPerTarget(file); };
     auto hostView = [this](llvm::StringRef file) { return files_.keepsHostView(file); };
+    if (ci.getLangOpts().CUDA) {
+      scopeNvccMacros(pp, hostView);
+      addNvccPragmas(pp);
+    }
     pp.setTokenWatcher([ban = banCudaArch(pp, anyArchSpecific(c_.smTargets()), perTarget, hostView),
                         gate = gateIfTargetMacro(pp),
                         storageOnly = watchStorageOnly(), &untagged = c_.untagged(),

@@ -8,8 +8,8 @@
 namespace circle {
 
 std::string versionText() {
-  // "clang version" is how CMake recognises a Clang-compatible CUDA compiler; circle
-  // speaks Clang's command line and predefines its macros.
+  // Clang's words for the host compiler circle is (ggml's CMake asks `-Xcompiler
+  // --version` which one it is); with a toolkit nvcc's lines follow (command.h).
   return "circle version 0.1 (single-pass heterogeneous C++ compiler, based on clang version " LLVM_VERSION_STRING
          ")\nTarget: x86_64-pc-linux-gnu\nThread model: posix\n";
 }

@@ -157,8 +157,8 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
   // the call, as any operation that sm lacks.
   if (toolkit) pp.addMacroDef("_CG_CLUSTER_INTRINSICS_AVAILABLE");
   // The toolkit's version, as nvcc says it (code tests it for features, CUTLASS for
-  // nvcc's atomic built-ins: sema/nvcc_builtins.h). __NVCC__ stays undefined: code
-  // that sees it takes nvcc's own paths (its pragmas and built-ins) where Clang's work.
+  // nvcc's atomic built-ins: sema/nvcc_builtins.h). __NVCC__ is defined in the
+  // program's own files only (frontend/nvcc_identity.h).
   if (toolkit) {
     std::string major = std::to_string(toolkit->versionMajor), minor = std::to_string(toolkit->versionMinor);
     pp.addMacroDef("__CUDACC_VER_MAJOR__=" + major);

@@ -1,6 +1,7 @@
 #include "frontend/preprocessed_output.h"
 
 #include "frontend/if_target_syntax.h"
+#include "frontend/nvcc_identity.h"
 #include "sema/implicit_prelude.h"
 #include "sema/cuda_arch_ban.h"
 #include "support/gpu_arch.h"
@@ -57,6 +58,7 @@ bool PreprocessAction::BeginSourceFileAction(clang::CompilerInstance& ci) {
   watchPreambleEnd(pp, *files_.parse);
   auto perTarget = [this](llvm::StringRef file) { return files_.readsPerTarget(file); };
   auto hostView = [this](llvm::StringRef file) { return files_.keepsHostView(file); };
+  if (ci.getLangOpts().CUDA) scopeNvccMacros(pp, hostView);
   pp.setTokenWatcher([ban = banCudaArch(pp, archSpecific_, perTarget, hostView),
                       gate = gateIfTargetMacro(pp)](const clang::Token& tok) {
     ban(tok);

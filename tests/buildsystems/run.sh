@@ -31,20 +31,22 @@ for type in Release Debug MinSizeRel RelWithDebInfo; do
   configure_and_build "cuda-$type" "cuda-ninja-$type" -G Ninja -DCMAKE_BUILD_TYPE=$type "${cuda[@]}" "${ptx[@]}" &&
     runs "cuda-$type/vecdemo" "CMake CUDA, Ninja, $type"
 done
-expect_contains "$(cat cuda-ninja-Release.build.log cuda-Release/build.ninja)" "--cuda-gpu-arch=sm_90" "CMake drives circle as clang"
-expect_contains "$(grep -c 'Found CUDA' cuda-Release/CMakeFiles/CMakeConfigureLog.yaml cuda-Release/CMakeFiles/CMakeOutput.log 2>/dev/null)" "" "configure log"
-expect_contains "$(cat cuda-Release/CMakeFiles/*/CMakeCUDACompiler.cmake)" 'CMAKE_CUDA_COMPILER_ID "Clang"' "CMake identifies circle as Clang"
+expect_contains "$(cat cuda-Release/build.ninja)" "--generate-code=arch=compute_90,code=[compute_90,sm_90]" "CMake drives circle as nvcc"
+compiler_info=$(cat cuda-Release/CMakeFiles/*/CMakeCUDACompiler.cmake)
+expect_contains "$compiler_info" 'CMAKE_CUDA_COMPILER_ID "NVIDIA"' "CMake identifies circle as nvcc (frontend/nvcc_identity.h)"
+expect_contains "$compiler_info" "CMAKE_CUDA_COMPILER_TOOLKIT_ROOT \"$CUDA_PATH\"" "CMake read the toolkit from circle's -v"
+expect_contains "$compiler_info" 'CMAKE_CUDA_HOST_LINK_LAUNCHER "/usr/bin/c++"' "CMake links with the host compiler circle links with"
 expect_contains "$(readelf -d cuda-Release/libnorm.so)" "Shared library" "CMake's shared library"
 expect_not_contains "$(nm -DC cuda-Release/libnorm.so | grep ' T ')" "square_sum" "CUDA_VISIBILITY_PRESET hidden keeps kernels' stubs local"
 expect_contains "$(nm -DC cuda-Release/libnorm.so | grep ' T ')" "norm2" "the exported function"
 
-# CMAKE_CUDA_ARCHITECTURES=90a: CMake hands Clang's spelling of an arch-specific sm on.
+# CMAKE_CUDA_ARCHITECTURES=90a: CMake hands nvcc's spelling of an arch-specific sm on.
 configure_and_build cuda-90a cuda-ninja-90a -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_COMPILER="$CIRCLE" \
   -DCMAKE_CUDA_ARCHITECTURES=90a &&
   expect_contains "$("$CIRCLE" --list-fatbin=cuda-90a/vecdemo)" "vecdemo.1.sm_90a.cubin" "CMake with 90a: an sm_90a image"
 
-# CUDA_PTX_COMPILATION: CMake's Clang rule (--cuda-device-only -S) writes the PTX of
-# the target's one architecture where CMake expects it, with its dependencies.
+# CUDA_PTX_COMPILATION: CMake's nvcc rule (-ptx) writes the PTX of the target's one
+# architecture where CMake expects it, with its dependencies.
 rel=CMakeFiles/scale_ptx.dir/src/scale_ptx.ptx ptx=cuda-Release/CMakeFiles/scale_ptx.dir/src/scale_ptx.ptx
 expect_contains "$(cat $ptx)" ".target sm_90" "CUDA_PTX_COMPILATION: PTX for the target's architecture"
 expect_contains "$(cat $ptx)" ".visible .entry scale_ptx(" "CUDA_PTX_COMPILATION: the kernel, by its C name"
@@ -60,20 +62,23 @@ expect_not_contains "$plan" "norm.cxx.o" "vec.h touched: norm.cxx does not"
 ninja -C cuda-Release > /dev/null 2>&1
 expect_contains "$(ninja -C cuda-Release -n)" "no work to do" "after the rebuild: nothing to do"
 
-# ---- CUDA_SEPARABLE_COMPILATION: -fgpu-rdc objects, their device code linked by circle
-# with the program (CMake's own device-link step for Clang-type compilers runs nvlink and
-# `fatbinary -im`, which CUDA 13's fatbinary does not accept: turned off) ----
-configure_and_build cuda-rdc cuda-rdc -G Ninja -DCMAKE_BUILD_TYPE=Release "${cuda[@]}" -DWITH_RDC=ON \
-  -DCMAKE_CUDA_RESOLVE_DEVICE_SYMBOLS=OFF &&
-  expect_contains "$(cat cuda-rdc/build.ninja cuda-rdc/CMakeFiles/rules.ninja)" "-fgpu-rdc" "CUDA_SEPARABLE_COMPILATION compiles with -fgpu-rdc"
+# ---- CUDA_SEPARABLE_COMPILATION: -rdc=true objects, a static library's device function
+# called from the executable's kernel, resolved by CMake's own device-link step
+# (circle -dlink, then c++), for "75;90-real" (ggml's spelling) ----
+configure_and_build cuda-rdc cuda-rdc -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_COMPILER="$CIRCLE" \
+  -DCMAKE_CUDA_ARCHITECTURES="75;90-real" -DWITH_RDC=ON &&
+  expect_contains "$(cat cuda-rdc/CMakeFiles/rules.ninja)" "-x cu -rdc=true -c" "CUDA_SEPARABLE_COMPILATION compiles with -rdc=true"
+expect_contains "$(ninja -C cuda-rdc -t commands rdcdemo)" "-dlink CMakeFiles/rdcdemo.dir/src/rdc_main.cxx.o -o CMakeFiles/rdcdemo.dir/cmake_device_link.o" \
+  "CMake's device-link step runs circle -dlink"
+expect_contains "$(cat cuda-rdc/build.ninja)" "code=[sm_90]" "90-real: nvcc's code=sm_90"
 expect_eq "$("$CIRCLE" --list-fatbin=cuda-rdc/rdcdemo | grep -o 'sm_[0-9]*.cubin' | sort -u | tr '\n' ' ')" \
   "sm_75.cubin sm_90.cubin " "CUDA_SEPARABLE_COMPILATION: the linked device code, both sms"
 expect_contains "$(cuda-rdc/rdcdemo 2>&1)" "rdcdemo: " "the program starts"
 
 # ---- A .cpp and a CUDA file in one target: linked by c++ with the CUDA runtime from
-# the implicit link directories CMake read in circle's -v link line ----
+# the implicit link directories CMake read in circle's -v link line (nvcc's LIBRARIES=) ----
 configure_and_build cuda-mixed cuda-mixed -G Ninja -DCMAKE_BUILD_TYPE=Release "${cuda[@]}" -DWITH_MIXED=ON &&
-  expect_contains "$(cat cuda-mixed/CMakeFiles/*/CMakeCUDACompiler.cmake)" "CMAKE_CUDA_IMPLICIT_LINK_DIRECTORIES \"$CUDA_PATH/lib64" \
+  expect_contains "$(cat cuda-mixed/CMakeFiles/*/CMakeCUDACompiler.cmake)" "CMAKE_CUDA_HOST_IMPLICIT_LINK_DIRECTORIES \"$CUDA_PATH/lib64" \
     "CMake read the toolkit's library directory from circle's link line"
 expect_contains "$(ninja -C cuda-mixed -t commands mixdemo | tail -1)" "-lcudart_static" "mixdemo: linked by c++ with the static runtime"
 expect_contains "$(cuda-mixed/mixdemo 2>&1)" "mixdemo: " "mixdemo runs"

@@ -41,7 +41,20 @@ expect_contains "$out" "(the default location)" "without CUDA_PATH: /usr/local/c
 out=$(CUDA_HOME="$CUDA_PATH" CUDA_PATH= "$CIRCLE" -v -Iinc -sm_90 -c k.cu -o v.o 2>&1)
 expect_contains "$out" "(\$CUDA_HOME)" "CUDA_HOME"
 out=$("$CIRCLE" -v 2>&1); expect_contains "$out" "clang version" "circle -v alone: the version"
-expect_contains "$("$CIRCLE" --version)" "based on clang version" "--version (CMake recognises Clang by it)"
+expect_contains "$("$CIRCLE" --version)" "based on clang version" "--version: the host compiler, in Clang's words"
+expect_contains "$("$CIRCLE" --version)" "nvcc: NVIDIA (R) Cuda compiler driver" "--version: nvcc's banner (CMake's test for NVIDIA)"
+# nvcc's -v lines, which CMake reads: first, whatever follows (CMake asks with a
+# non-existent input), the toolkit, and the link line naming its library directory as
+# LIBRARIES= does; the default architecture as nvcc's cicc line says it.
+out=$("$CIRCLE" -v __cmake_determine_cuda 2>&1)
+expect_eq "$(head -1 <<< "$out")" "#\$ TOP=$CUDA_PATH" "-v: nvcc's TOP= line first"
+expect_contains "$out" "#\$ NVVMIR_LIBRARY_DIR=$CUDA_PATH/nvvm/libdevice" "-v: libdevice as nvcc names it"
+expect_contains "$out" "no such file" "and then the error"
+out=$("$CIRCLE" -v k.cu -Iinc -o v.out 2>&1)
+libs=$(sed -n 's/^#\$ LIBRARIES= *//p' <<< "$out")
+expect_eq "$libs" "\"-L$CUDA_PATH/lib64\"" "-v: LIBRARIES="
+expect_contains "$(grep -F -- "$libs" <<< "$out" | grep -v '^#')" "-lcudart_static" "-v: the link line holds LIBRARIES"
+expect_contains "$out" "-arch compute_75" "-v: the default architecture in nvcc's words"
 expect_contains "$("$CIRCLE" --cuda-path="$CUDA_PATH" --version | tail -1)" "Cuda compilation tools, release" "--version: the toolkit in nvcc's words, last (Meson reads it)"
 
 # ---- options circle does not own go to Clang and the link ----

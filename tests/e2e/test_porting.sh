@@ -118,4 +118,45 @@ for f in tile_shuffle_launcher thrust_find_if graph_conditional barrier_pipeline
   expect_file "$f" "$f: an executable"
 done
 expect_eq "$("$CIRCLE" --list-fatbin=graph_conditional | grep -c 'PTX file')" 0 "linked with libcudadevrt: no PTX to JIT"
+# __NVCC__ as nvcc defines it, in the program's own files (CMake identifies nvcc by it);
+# system headers (-isystem, the toolkit's: nv/target) see Clang's CUDA compiler, whose
+# paths work in one pass. nvcc's pragmas are accepted without a word, -Werror or not.
+mkdir -p nvsys nvuser
+for d in nvsys nvuser; do
+  printf '#ifdef __NVCC__\nconstexpr bool %s_nvcc = true;\n#else\nconstexpr bool %s_nvcc = false;\n#endif\n' $d $d > $d/$d.h
+done
+cat > nvcc_macro.cu <<'SRC'
+#include <nvsys.h>
+#include "nvuser.h"
+#include <nv/target>
+#if !defined(__NVCC__) || __NVCC__ != 1 || !defined(__NVCC_DIAG_PRAGMA_SUPPORT__)
+#error "__NVCC__ undefined in the source after system headers"
+#endif
+#ifdef _NV_COMPILER_NVCC
+#error "nv/target took nvcc's two-pass path"
+#endif
+#pragma nv_diag_suppress 177
+#pragma nv_diagnostic push
+#pragma nv_diag_warning 550
+#pragma nv_diagnostic pop
+#pragma diag_suppress 177
+#pragma nv_exec_check_disable
+#pragma hd_warning_disable
+template <class F> __host__ __device__ void call(F f) { f(); }
+static_assert(!nvsys_nvcc && nvuser_nvcc, "__NVCC__ in the user's header only");
+__global__ void k(int* p) { NV_IF_TARGET(NV_IS_DEVICE, (*p = 1;), (*p = 2;)) }
+int main() { call([] {}); }
+SRC
+out=$(cu -sm_90 -Wall -Wextra -Werror -isystem nvsys -Invuser nvcc_macro.cu -o nvcc_macro 2>&1)
+expect_eq "$?" 0 "__NVCC__ in the program's files, not in system headers; nvcc's pragmas: $out"
+cu -sm_90 -S -gpu -isystem nvsys -Invuser nvcc_macro.cu -o nm > /dev/null 2>&1
+expect_contains "$(cat nm.sm_90.ptx)" "st.global.b32" "NV_IF_TARGET's device branch in the kernel"
+expect_contains "$(cu -sm_90 -E -isystem nvsys -Invuser nvcc_macro.cu 2>&1)" "constexpr bool nvuser_nvcc = true;" "-E: the same view"
+# The command line and the code decide for every file when they name it.
+printf '#include <nvsys.h>\nstatic_assert(nvsys_nvcc, "");\nint main() {}\n' > nvcc_d.cu
+cu -sm_90 -D__NVCC__ -isystem nvsys -c nvcc_d.cu -o x.o; expect_eq "$?" 0 "-D__NVCC__: defined in system headers too"
+printf '#include "nvuser.h"\nstatic_assert(!nvuser_nvcc, "");\nint main() {}\n' > nvcc_u.cu
+cu -sm_90 -U__NVCC__ -Invuser -c nvcc_u.cu -o x.o; expect_eq "$?" 0 "-U__NVCC__: undefined in the user's files"
+printf '#undef __NVCC__\n#include <cstdio>\n#include "nvuser.h"\nstatic_assert(!nvuser_nvcc, "");\nint main() {}\n' > nvcc_undef.cu
+cu -sm_90 -Invuser -c nvcc_undef.cu -o x.o; expect_eq "$?" 0 "#undef __NVCC__ stands past later headers"
 finish

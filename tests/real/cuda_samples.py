@@ -7,6 +7,13 @@ it links), with circle here and with nvcc on the GPU machine.
   cuda_samples.py list SAMPLES_DIR             the samples and their command lines (JSON)
   cuda_samples.py build SAMPLES_DIR OUT CIRCLE CUDA ARCH...   circle's builds into OUT
   cuda_samples.py run OUT CUDA ARCH...         there: nvcc's builds, then both run; a summary
+  cuda_samples.py cmake SAMPLES_DIR TREES OUT COMPILER TAG   every sample directory's own
+                                               CMake project, configured in TREES with
+                                               CMAKE_CUDA_COMPILER=COMPILER and nothing else, and
+                                               built; TREES/TAG.json says which targets built; the
+                                               executables of the samples above go to OUT/NAME.TAG
+  cuda_samples.py compare TREES TAG BASELINE   the targets BASELINE's CMake builds built that
+                                               TAG's did not
 
 A sample is left out when its CMakeLists finds a package the toolkit does not ship
 (OpenGL, Vulkan, MPI, EGL, FreeImage...) or builds no executable. CUDA_SAMPLES_ONLY (a
@@ -184,6 +191,76 @@ def run(out, root, cuda, archs, jobs=4):
     return summary
 
 
+def cmake_projects(root):
+    # Every sample directory with a CMakeLists.txt of its own (each declares its project).
+    for dirpath, _, files in sorted(os.walk(os.path.join(root, 'Samples'))):
+        if 'CMakeLists.txt' in files and dirpath.count(os.sep) - root.count(os.sep) == 3:
+            yield dirpath
+
+
+def built_executables(build_dir):
+    # What CMake's build left: the ELF executables outside CMakeFiles/.
+    found = []
+    for dirpath, dirs, files in os.walk(build_dir):
+        dirs[:] = [d for d in dirs if d != 'CMakeFiles']
+        for f in files:
+            path = os.path.join(dirpath, f)
+            if os.access(path, os.X_OK) and not os.path.islink(path):
+                with open(path, 'rb') as h:
+                    if h.read(4) == b'\x7fELF':
+                        found.append(os.path.relpath(path, build_dir))
+    return sorted(found)
+
+
+def build_cmake(root, trees, out, compiler, tag):
+    # One project at a time, Ninja's own parallelism within it; a failing target does not
+    # stop the others (-k 0).
+    results = {}
+    trees = os.path.join(os.path.abspath(trees), tag)
+    os.makedirs(trees, exist_ok=True)
+    os.makedirs(out, exist_ok=True)
+    toolkit_only = {s['dir']: s['name'] for s in samples(root)}
+    for d in cmake_projects(root):
+        rel = os.path.relpath(d, root)
+        b = os.path.join(trees, os.path.basename(d))
+        shutil.rmtree(b, ignore_errors=True)
+        start = time.time()
+        conf = subprocess.run(['cmake', '-S', d, '-B', b, '-G', 'Ninja', '-DCMAKE_CUDA_COMPILER=' + compiler],
+                              capture_output=True, text=True)
+        r = {'configured': conf.returncode == 0, 'built': [], 'failed': []}
+        if conf.returncode == 0:
+            p = subprocess.run(['cmake', '--build', b, '--', '-k', '0'], capture_output=True, text=True)
+            r['built'] = built_executables(b)
+            r['failed'] = re.findall(r'^FAILED: (\S+)', p.stdout, re.M)
+            r['log'] = '\n'.join(l for l in p.stdout.splitlines() if 'error' in l)[:2000]
+        else:
+            r['log'] = conf.stdout[-1500:] + conf.stderr[-1500:]
+        r['seconds'] = round(time.time() - start, 1)
+        results[rel] = r
+        name = toolkit_only.get(rel)
+        if name and name in r['built']:
+            shutil.copy2(os.path.join(b, name), os.path.join(out, f'{name}.{tag}'))
+        print(f"{rel}: {'configured' if r['configured'] else 'CONFIGURE FAILED'}, built {len(r['built'])}"
+              f"{', FAILED ' + ' '.join(r['failed']) if r['failed'] else ''} ({r['seconds']} s)", flush=True)
+    json.dump(results, open(trees + '.json', 'w'), indent=1)
+    return results
+
+
+def compare_cmake(trees, tag, baseline):
+    mine = json.load(open(os.path.join(trees, tag + '.json')))
+    theirs = json.load(open(os.path.join(trees, baseline + '.json')))
+    missing = []
+    for project, r in theirs.items():
+        built = set(mine.get(project, {}).get('built', []))
+        missing += [f'{project}/{t}' for t in r['built'] if t not in built]
+    total = sum(len(r['built']) for r in theirs.values())
+    print(f'{baseline} built {total} targets; {tag} built {total - len(missing)} of them, '
+          f"{sum(len(r['built']) for r in mine.values())} in all")
+    for m in missing:
+        print(f'not built by {tag}: {m}')
+    return not missing
+
+
 if __name__ == '__main__':
     verb = sys.argv[1]
     if verb == 'list':
@@ -197,3 +274,8 @@ if __name__ == '__main__':
         build(root, out, os.path.join(cuda, 'bin', 'nvcc'), cuda, archs, 'nvcc', os.cpu_count())
         s = run(out, root, cuda, archs)
         sys.exit(0 if not s['circle_fails'] and not s['not_built'] and not s['differ'] else 1)
+    elif verb == 'cmake':
+        r = build_cmake(*sys.argv[2:7])
+        print(f"{sys.argv[6]}: {sum(len(v['built']) for v in r.values())} targets built in {len(r)} projects")
+    elif verb == 'compare':
+        sys.exit(0 if compare_cmake(sys.argv[2], sys.argv[3], sys.argv[4]) else 1)

@@ -6,8 +6,25 @@
 #                                                samples' sources and data, packed as
 #                                                tests/real/bin/cuda_samples.tar.xz
 #   tests/real/cuda_samples.sh run               on the GPU machine (carry the pack)
+#   tests/real/cuda_samples.sh cmake [nvcc]      the samples' own CMake projects, each configured
+#                                                with CMAKE_CUDA_COMPILER=circle (or nvcc) and
+#                                                nothing else: what builds, in
+#                                                tests/real/bin/cmake-trees/{circle,nvcc}.json;
+#                                                circle's executables packed as `build` packs them
+#   tests/real/cuda_samples.sh compare           the targets nvcc's CMake builds built and
+#                                                circle's did not (after both `cmake` runs)
 source "$(dirname "$0")/lib.sh"
 out="$here/bin/cuda_samples"
+# The selected samples' directories (their data files) and Common/ beside circle's
+# executables, with the architectures nvcc is to build for there, packed for the GPU run.
+pack_sources() { # checkout arch...
+  local src=$1; shift
+  dirs=$(python3 "$here/cuda_samples.py" list "$src" | python3 -c 'import json,sys; print(" ".join(s["dir"] for s in json.load(sys.stdin)))')
+  (cd "$src" && tar --exclude='*.doc' --exclude='*.docx' --exclude='*.pdf' -cf - Common $dirs) | tar -C "$out" -xf - &&
+    mkdir -p "$out/src" && mv "$out/Common" "$out/Samples" "$out/src/"
+  echo "$*" > "$out/archs.txt"
+  tar -C "$here/bin" -cJf "$here/bin/cuda_samples.tar.xz" cuda_samples
+}
 case "${1:-}" in
 build)
   shift
@@ -16,13 +33,22 @@ build)
   rm -rf "$out" && mkdir -p "$out"
   python3 "$here/cuda_samples.py" build "$src" "$out/bin" "$circle" "$cuda" "${archs[@]}"
   status=$?
-  # The selected samples' directories (their data files) and Common/.
-  dirs=$(python3 "$here/cuda_samples.py" list "$src" | python3 -c 'import json,sys; print(" ".join(s["dir"] for s in json.load(sys.stdin)))')
-  (cd "$src" && tar --exclude='*.doc' --exclude='*.docx' --exclude='*.pdf' -cf - Common $dirs) | tar -C "$out" -xf - &&
-    mkdir -p "$out/src" && mv "$out/Common" "$out/Samples" "$out/src/"
-  echo "${archs[*]}" > "$out/archs.txt"
-  tar -C "$here/bin" -cJf "$here/bin/cuda_samples.tar.xz" cuda_samples
+  pack_sources "$src" "${archs[@]}"
   exit $status
+  ;;
+cmake)
+  src=$(checkout_of NVIDIA/cuda-samples "$SAMPLES_COMMIT") || exit 1
+  trees="$here/bin/cmake-trees"
+  if [ "${2:-circle}" = nvcc ]; then
+    python3 "$here/cuda_samples.py" cmake "$src" "$trees" "$trees/nvcc-executables" "$cuda/bin/nvcc" nvcc
+    exit $?
+  fi
+  rm -rf "$out" && mkdir -p "$out"
+  python3 "$here/cuda_samples.py" cmake "$src" "$trees" "$out/bin" "$circle" circle || exit 1
+  pack_sources "$src" 90
+  ;;
+compare)
+  python3 "$here/cuda_samples.py" compare "$here/bin/cmake-trees" circle nvcc
   ;;
 run)
   [ -d "$out" ] || tar -C "$here/bin" -xJf "$here/bin/cuda_samples.tar.xz"
@@ -30,7 +56,7 @@ run)
   python3 "$here/cuda_samples.py" run "$out/bin" "$out/src" "$cuda" "${archs[@]}"
   ;;
 *)
-  echo "usage: tests/real/cuda_samples.sh build [ARCH...] | run" >&2
+  echo "usage: tests/real/cuda_samples.sh build [ARCH...] | run | cmake [nvcc] | compare" >&2
   exit 2
   ;;
 esac
