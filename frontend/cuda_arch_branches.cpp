@@ -469,6 +469,11 @@ private:
           afterEndif = open.back().group;
           open.pop_back();
           if (!open.empty()) open.back().statementStart = true;
+        } else if (d.name == "pragma") {
+          // A branch that ends with a pragma gives it to the statement after #endif
+          // (curand_kernel.h: `#ifdef __CUDA_ARCH__` / `#pragma unroll 16` / `#endif`, then
+          // the loop): as a branch ending mid-statement, never an if/else of its own.
+          for (Open& o : open) o.last = i;
         }
         i = j;
         continue;

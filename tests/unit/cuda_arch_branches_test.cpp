@@ -156,3 +156,20 @@ TEST_CASE("an else the branch ends with takes the block after #endif into each c
         std::string::npos);
   CHECK(out.find("g(r);") != std::string::npos);
 }
+
+TEST_CASE("a branch that ends with a pragma gives it to the statement after #endif") {
+  // curand_kernel.h's matrix-vector product: the pragma is the loop's. An if/else around
+  // the pragma alone does not parse; the views read it.
+  std::string loop = "void f(unsigned* v) {\n  for (int i = 0; i < 4; i++) {\n#ifdef __CUDA_ARCH__\n#pragma unroll 16\n"
+                     "#endif\n    for (int j = 0; j < 32; j++) {\n      v[i] ^= j;\n    }\n  }\n}\n";
+  CHECK(rewrite(loop) == "<unchanged>");
+  CHECK(perTarget(loop));
+  // Completed by a ';' ending its line: each copy holds the pragma and its statement.
+  std::string out = rewrite("void f(int* v) {\n#ifdef __CUDA_ARCH__\n#pragma clang loop unroll(full)\n#endif\n"
+                            "  for (int j = 0; j < 4; j++) v[j] = j;\n  g();\n}\n");
+  INFO(out);
+  CHECK(out.find("#if 1\n#pragma clang loop unroll(full)\n#endif\n  for (int j = 0; j < 4; j++) v[j] = j;\n") !=
+        std::string::npos);
+  CHECK(out.find("#if 0\n#pragma clang loop unroll(full)\n#endif\n  for (int j = 0; j < 4; j++) v[j] = j;\n") !=
+        std::string::npos);
+}
