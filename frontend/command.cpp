@@ -2,6 +2,7 @@
 
 #include "frontend/backend_failures.h"
 #include "frontend/compile.h"
+#include "frontend/distcc_compile.h"
 #include "frontend/gpu_arch_values.h"
 #include "frontend/link_step.h"
 #include "frontend/nvcc_identity.h"
@@ -270,8 +271,15 @@ int runCommand(const Options& opts) {
   std::string executable; // what --run runs
   if (o.kind != OutputKind::Executable) {
     std::string text; // -E / -M to one output
-    for (const Input& in : o.inputs)
-      if (in.source && ok) ok = compileSource(o, sourceToolkit, in, sourceOutput(o, in), temps, outputs, report, text);
+    std::optional<std::string> distcc =
+        o.kind == OutputKind::Object && !writesDeviceCodeOnly(o) ? distccClient() : std::nullopt;
+    for (const Input& in : o.inputs) {
+      if (!in.source || !ok) continue;
+      if (distcc && sourceToolkit && !in.hostOnly && in.language != Language::C && !in.preprocessed && in.path != "-")
+        ok = compileThroughDistcc(*distcc, o, sourceToolkit, in, sourceOutput(o, in), temps, outputs, report);
+      else
+        ok = compileSource(o, sourceToolkit, in, sourceOutput(o, in), temps, outputs, report, text);
+    }
     if (ok && (o.kind == OutputKind::Preprocessed || (o.kind == OutputKind::Dependencies && o.deps.file.empty())))
       ok = writeOutputFile(outputs.add(o.output.empty() ? "-" : o.output), text);
   } else {

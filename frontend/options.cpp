@@ -82,15 +82,18 @@ private:
         ++index;
         continue;
       }
+      bool top = !fromXcompiler && !clangOnly;
       // nvcc's -t8 (its -t is Separate in circle's table, so "-t8" is read here).
       if (word.size() > 2 && word.starts_with("-t") && llvm::all_of(word.drop_front(2), llvm::isDigit)) {
         word.drop_front(2).getAsInteger(10, o_.threads);
+        if (top) keepForPreprocessed(argv, index, index + 1);
         ++index;
         continue;
       }
       // nvcc's -Werror takes kinds; Clang's is a flag.
       if (word == "-Werror" && index + 1 < argv.size() && isNvccWarningKinds(argv[index + 1])) {
         useClangWords(clangWordsForWarningKinds(argv[index + 1]));
+        if (top) keepForPreprocessed(argv, index, index + 2);
         index += 2;
         continue;
       }
@@ -98,6 +101,7 @@ private:
       // of that name, and make nothing an error).
       if (!clangOnly && word.starts_with("-Werror=") && isNvccWarningKinds(word.drop_front(8))) {
         useClangWords(clangWordsForWarningKinds(word.drop_front(8)));
+        if (top) keepForPreprocessed(argv, index, index + 1);
         ++index;
         continue;
       }
@@ -105,6 +109,13 @@ private:
       std::unique_ptr<llvm::opt::Arg> a = clangOnly ? nullptr : table().ParseOneArg(list, index);
       if (a && a->getOption().getKind() != llvm::opt::Option::UnknownClass) {
         circleOption(*a, spelled(argv, before, index));
+        // What names the source, the output and the dependency file is the compile's
+        // own (see Options::argsForPreprocessed).
+        if (top && !a->getOption().matches(OPT_x) && !a->getOption().matches(OPT_o) &&
+            !a->getOption().matches(OPT_c) && !a->getOption().matches(OPT_M) && !a->getOption().matches(OPT_MM) &&
+            !a->getOption().matches(OPT_MD) && !a->getOption().matches(OPT_MMD) && !a->getOption().matches(OPT_MF) &&
+            !a->getOption().matches(OPT_MT) && !a->getOption().matches(OPT_MQ) && !a->getOption().matches(OPT_MP))
+          keepForPreprocessed(argv, before, index);
         continue;
       }
       if (!a && !clangOnly) {
@@ -122,7 +133,12 @@ private:
         return;
       }
       clangOption(*a, spelled(argv, before, index));
+      if (!fromXcompiler && !clangOnly) keepForPreprocessed(argv, before, index);
     }
+  }
+
+  void keepForPreprocessed(const std::vector<const char*>& argv, unsigned from, unsigned to) {
+    o_.argsForPreprocessed.insert(o_.argsForPreprocessed.end(), argv.begin() + from, argv.begin() + to);
   }
 
   static std::vector<std::string> spelled(const std::vector<const char*>& argv, unsigned from, unsigned to) {

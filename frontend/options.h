@@ -70,6 +70,10 @@ struct Options {
   std::vector<Input> inputs;
   std::vector<LinkArg> linkArgs;      // inputs, -l, -L, -Wl,... in command-line order
   std::vector<std::string> compileArgs; // Clang options for the parse, in order (-I, -D, -W, -f, -m, -O, -g...)
+  // The command line as the user wrote it less its inputs, -x, -o, -c and dependency
+  // options: what a compile of this source's preprocessed text takes
+  // (frontend/distcc_compile.h).
+  std::vector<std::string> argsForPreprocessed;
   bool linkNeedsClangRuntime = false; // -fsanitize, -fopenmp, -fprofile-instr-generate: link with Clang's driver
   std::string output;                 // -o; empty means the default name
   std::optional<std::string> cudaPath; // --cuda-path= (else the environment, then /usr/local/cuda)

@@ -173,9 +173,18 @@ export DISTCC_HOSTS="127.0.0.1:$port/2" DISTCC_FALLBACK=0 DISTCC_SKIP_LOCAL_RETR
 configure_and_build distcc-build distcc -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER_LAUNCHER=distcc \
   -DAS_CXX=ON -DCMAKE_CXX_COMPILER="$dcircle" "-DCMAKE_CXX_FLAGS=-sm_75 -sm_90" &&
   runs distcc-build/vecdemo "distcc's objects"
-unset DISTCC_HOSTS DISTCC_FALLBACK DISTCC_SKIP_LOCAL_RETRY DISTCC_VERBOSE
+# CMake's CUDA language: distcc itself keeps `-x cu -c k.cu` local; with CIRCLE_DISTCC
+# circle preprocesses each source here and distcc ships the .ii (frontend/distcc_compile.h).
+export CIRCLE_DISTCC=distcc
+configure_and_build distcc-cuda distcc-cuda -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_COMPILER="$dcircle" \
+  -DCMAKE_CUDA_ARCHITECTURES="75;90" && runs distcc-cuda/vecdemo "distcc's CUDA objects"
+expect_contains "$(ninja -C distcc-cuda -t deps CMakeFiles/saxpy.dir/src/saxpy.cxx.o)" "include/vec.h" \
+  "distcc's CUDA objects: the dependency file, written here"
+unset CIRCLE_DISTCC DISTCC_HOSTS DISTCC_FALLBACK DISTCC_SKIP_LOCAL_RETRY DISTCC_VERBOSE
 kill $distccd_pid 2>/dev/null; wait $distccd_pid 2>/dev/null
-expect_eq "$(grep -c 'COMPILE_OK' distccd.log)" 3 "distccd compiled the 3 sources"
+# Each build's 3 sources (CMake's compiler checks may add their own).
+expect_eq "$(( $(grep -c 'COMPILE_OK' distccd.log) >= 6 ))" 1 "distccd compiled the 3 sources of each build"
+expect_eq "$(grep 'COMPILE_OK' distccd.log | grep -cE '/(main|saxpy|norm)\.ii$')" 3 "distccd compiled the 3 CUDA sources' .ii"
 expect_contains "$(cat distcc.build.log)" "127.0.0.1:$port" "distcc sent the jobs to the server"
 
 # ---- clangd reads circle's sources (if target, untagged helpers) without errors ----

@@ -14,6 +14,8 @@ it links), with circle here and with nvcc on the GPU machine.
                                                executables of the samples above go to OUT/NAME.TAG
   cuda_samples.py compare TREES TAG BASELINE   the targets BASELINE's CMake builds built that
                                                TAG's did not
+  cuda_samples.py not-fully-built TREES TAG    the projects where TAG's CMake build failed or
+                                               built nothing
 
 A sample is left out when its CMakeLists finds a package the toolkit does not ship
 (OpenGL, Vulkan, MPI, EGL, FreeImage...) or builds no executable. CUDA_SAMPLES_ONLY (a
@@ -220,8 +222,13 @@ def build_cmake(root, trees, out, compiler, tag):
     os.makedirs(trees, exist_ok=True)
     os.makedirs(out, exist_ok=True)
     toolkit_only = {s['dir']: s['name'] for s in samples(root)}
+    # A file naming some projects (one per line): only those.
+    listed = os.environ.get('CUDA_SAMPLES_CMAKE_PROJECTS')
+    listed = set(open(listed).read().split()) if listed else None
     for d in cmake_projects(root):
         rel = os.path.relpath(d, root)
+        if listed is not None and rel not in listed:
+            continue
         b = os.path.join(trees, os.path.basename(d))
         shutil.rmtree(b, ignore_errors=True)
         start = time.time()
@@ -244,6 +251,13 @@ def build_cmake(root, trees, out, compiler, tag):
               f"{', FAILED ' + ' '.join(r['failed']) if r['failed'] else ''} ({r['seconds']} s)", flush=True)
     json.dump(results, open(trees + '.json', 'w'), indent=1)
     return results
+
+
+def not_fully_built(trees, tag):
+    # The projects whose CMake build failed somewhere or built nothing: where another
+    # compiler could build a target this one did not.
+    results = json.load(open(os.path.join(trees, tag + '.json')))
+    return [p for p, r in results.items() if not r['configured'] or r['failed'] or not r['built']]
 
 
 def compare_cmake(trees, tag, baseline):
@@ -277,5 +291,7 @@ if __name__ == '__main__':
     elif verb == 'cmake':
         r = build_cmake(*sys.argv[2:7])
         print(f"{sys.argv[6]}: {sum(len(v['built']) for v in r.values())} targets built in {len(r)} projects")
+    elif verb == 'not-fully-built':
+        print('\n'.join(not_fully_built(sys.argv[2], sys.argv[3])))
     elif verb == 'compare':
         sys.exit(0 if compare_cmake(sys.argv[2], sys.argv[3], sys.argv[4]) else 1)

@@ -6,11 +6,13 @@
 #                                                samples' sources and data, packed as
 #                                                tests/real/bin/cuda_samples.tar.xz
 #   tests/real/cuda_samples.sh run               on the GPU machine (carry the pack)
-#   tests/real/cuda_samples.sh cmake [nvcc]      the samples' own CMake projects, each configured
+#   tests/real/cuda_samples.sh cmake [nvcc [all]]  the samples' own CMake projects, each configured
 #                                                with CMAKE_CUDA_COMPILER=circle (or nvcc) and
 #                                                nothing else: what builds, in
 #                                                tests/real/bin/cmake-trees/{circle,nvcc}.json;
-#                                                circle's executables packed as `build` packs them
+#                                                circle's executables packed as `build` packs them.
+#                                                nvcc: the projects circle did not build whole
+#                                                (after circle's run), or all of them
 #   tests/real/cuda_samples.sh compare           the targets nvcc's CMake builds built and
 #                                                circle's did not (after both `cmake` runs)
 source "$(dirname "$0")/lib.sh"
@@ -40,6 +42,12 @@ cmake)
   src=$(checkout_of NVIDIA/cuda-samples "$SAMPLES_COMMIT") || exit 1
   trees="$here/bin/cmake-trees"
   if [ "${2:-circle}" = nvcc ]; then
+    # nvcc builds the projects circle did not build whole (where nvcc could build a
+    # target circle did not); `all` after nvcc: every project.
+    if [ "${3:-}" != all ]; then
+      python3 "$here/cuda_samples.py" not-fully-built "$trees" circle > "$trees/for-nvcc.txt" || exit 1
+      export CUDA_SAMPLES_CMAKE_PROJECTS="$trees/for-nvcc.txt"
+    fi
     python3 "$here/cuda_samples.py" cmake "$src" "$trees" "$trees/nvcc-executables" "$cuda/bin/nvcc" nvcc
     exit $?
   fi
