@@ -28,7 +28,7 @@ bool linkDeviceCode(const Options& o, const std::function<const CudaToolkit*()>&
                     bool& linked, const CudaToolkit*& tk) {
   linked = false;
   std::vector<RelocatableObject> relocatable;
-  std::vector<std::string> registrations;
+  std::vector<std::string> registrations, wrappers;
   bool kernels = false;
   for (const std::string& in : objects) {
     if (o.dryRun && !llvm::sys::fs::exists(in)) continue; // -###: a source's object is never made
@@ -52,6 +52,7 @@ bool linkDeviceCode(const Options& o, const std::function<const CudaToolkit*()>&
         return false;
       }
       registrations.insert(registrations.end(), obj.registrations.begin(), obj.registrations.end());
+      wrappers.insert(wrappers.end(), obj.wrappers.begin(), obj.wrappers.end());
       relocatable.push_back(std::move(obj));
     }
   }
@@ -88,7 +89,7 @@ bool linkDeviceCode(const Options& o, const std::function<const CudaToolkit*()>&
     return false;
   }
   if (std::string err = writeLinkedRegistration(
-          {(*fatbin)->getBuffer().str(), registrations, device.stackBytes,
+          {(*fatbin)->getBuffer().str(), registrations, wrappers, device.stackBytes,
            device.usesHostIo ? hostIoServerPath(link.runtimePath) : std::string()},
           registration);
       !err.empty()) {
@@ -158,7 +159,9 @@ bool linkProgram(const Options& o, const std::function<const CudaToolkit*()>& to
     }
     if (i == lastObject) req.args.insert(req.args.end(), libraries.begin(), libraries.end());
   }
-  req.args.insert(req.args.end(), extra.begin(), extra.end());
+  // First: the registration refers to every -rdc object (their __fatbinwrap_*), so
+  // the linker must meet it before the static libraries that hold some of them.
+  req.args.insert(req.args.begin(), extra.begin(), extra.end());
   linkOneOpenMPRuntime(req.args);
   if (o.spirv) req.args.push_back("-lvulkan"); // circle/vulkan.hpp's loader
   req.output = output;

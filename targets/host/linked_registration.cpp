@@ -15,6 +15,7 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Host.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include <set>
 
@@ -113,6 +114,16 @@ std::string writeLinkedRegistration(const LinkedRegistration& r, const std::stri
     ir.CreateBr(done);
     ir.SetInsertPoint(done);
     ir.CreateRetVoid();
+  }
+
+  if (!r.objectSymbols.empty()) {
+    std::vector<llvm::Constant*> refs;
+    for (const std::string& name : r.objectSymbols)
+      refs.push_back(m.getOrInsertGlobal(name, llvm::Type::getInt8Ty(b.ctx)));
+    auto* refsTy = llvm::ArrayType::get(b.ptr, refs.size());
+    auto* table = new llvm::GlobalVariable(m, refsTy, /*isConstant=*/true, llvm::GlobalValue::InternalLinkage,
+                                           llvm::ConstantArray::get(refsTy, refs), "__circle_linked_objects");
+    llvm::appendToUsed(m, {table});
   }
 
   // void __cudaRegisterLinkedBinary_<id>(void (*register_globals)(void**), void* wrapper,

@@ -14,6 +14,12 @@ namespace circle {
 struct LinkedRegistration {
   std::string fatbin;                     // the linked fat binary's bytes
   std::vector<std::string> registrations; // one per -rdc object, in any order
+  // What each of those objects defines (its __fatbinwrap_*): the registration refers to
+  // them, as nvcc's does, so that a host linker takes every object whose device code
+  // was linked, from a static library too. Otherwise a member no host code calls (a
+  // library of __device__ functions) stays out, its constructor never arrives, and
+  // the fat binary is never registered: every launch fails.
+  std::vector<std::string> objectSymbols;
   // Kernels whose stack ptxas cannot size: the bound each stub reads
   // (targets/host/stack_limits.h, raiseStackFromLinkedBounds).
   std::map<std::string, unsigned long long> stackBytes;

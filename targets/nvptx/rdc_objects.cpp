@@ -95,7 +95,10 @@ std::string readObject(llvm::MemoryBufferRef buffer, const std::string& path, Re
       if (!name) llvm::consumeError(name.takeError());
       continue;
     }
-    if (!(*flags & llvm::object::SymbolRef::SF_Undefined)) continue;
+    if (!(*flags & llvm::object::SymbolRef::SF_Undefined)) {
+      if (name->starts_with("__fatbinwrap")) out.wrappers.push_back(name->str());
+      continue;
+    }
     if (name->starts_with("__cudaRegisterLinkedBinary")) out.registrations.push_back(name->str());
     if (name->starts_with("__cudaRegisterFatBinary")) out.registersWithCudaRuntime = true;
   }

@@ -26,6 +26,7 @@ struct RelocatableObject {
   std::string path;
   std::vector<DeviceBitcode> modules;     // empty: not compiled with -rdc
   std::vector<std::string> registrations; // __cudaRegisterLinkedBinary_* the object calls
+  std::vector<std::string> wrappers;      // __fatbinwrap_* it defines (one per registration)
   bool registersWithCudaRuntime = false;  // it has kernels (from circle, clang or nvcc): the link needs cudart
 };
 

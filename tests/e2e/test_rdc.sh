@@ -226,4 +226,18 @@ SRC
 out=$(cu -sm_90 -rdc try_launch.cu -o try_launch 2>&1); rc=$?
 expect_eq "$rc" 0 "a try around a call that launches compiles with -rdc ($out)"
 expect_not_contains "$out" "Stack dump" "no crash"
+# A static library of __device__ functions that no host code calls: the linked
+# registration refers to every object whose device code was linked (its __fatbinwrap_*,
+# as nvcc's does), so the host linker takes the member from the archive and its
+# constructor arrives; without it the fat binary was never registered and every launch
+# failed (CMake's CUDA_SEPARABLE_COMPILATION with such a library: 0 where 42).
+printf '__device__ int twice(int x) { return 2 * x; }\n' > lib_twice.cu
+printf '#include <cstdio>\nextern __device__ int twice(int);\n__global__ void answer(int* o) { *o = twice(21); }\nint main() { int* d; cudaMalloc(&d, 4); answer<<<1, 1>>>(d); int h = 0; cudaMemcpy(&h, d, 4, cudaMemcpyDeviceToHost); printf("%%d\\n", h); }\n' > lib_main.cu
+cu -sm_90 -rdc -c lib_twice.cu -o lib_twice.o && rm -f libtwice.a && ar qc libtwice.a lib_twice.o
+cu -sm_90 -rdc -c lib_main.cu -o lib_main.o
+cu -sm_90 -dlink lib_main.o libtwice.a -o lib_dlink.o
+c++ lib_main.o lib_dlink.o libtwice.a -o lib_gxx -L"$CUDA_PATH/lib64" -lcudadevrt -lcudart_static -lrt -lpthread -ldl
+expect_eq "$(nm lib_gxx | grep -c ' D __fatbinwrap')" 2 "-dlink, then c++: the library's member linked with its registration"
+cu -sm_90 lib_main.o libtwice.a -o lib_circle
+expect_eq "$(nm lib_circle | grep -c ' D __fatbinwrap')" 2 "circle's own link: the same"
 finish
