@@ -1332,7 +1332,11 @@ bool compileSource(const Options& o, const CudaToolkit* tk, const Input& input, 
   views.files = respelling.perTarget;
   views.fromStdin = input.path == "-";
   views.keepsHostView = [&](llvm::StringRef file) { return respelling.keepsHostView(file); };
-  views.beginPreprocessing = [&](clang::Preprocessor& pp) { watchPreambleEnd(pp, *respelling.parse); };
+  views.beginPreprocessing = [&](clang::Preprocessor& pp) {
+    watchPreambleEnd(pp, *respelling.parse);
+    // As the parse and -E see them: views are told apart by what the parse would read.
+    scopeNvccMacros(pp, views.keepsHostView);
+  };
   views.make = [&](int view, bool preprocessOnly, const std::vector<int>* copies) -> std::unique_ptr<clang::CompilerInstance> {
     auto inv = buildInvocation(o, tk, source);
     if (!inv) return nullptr;
