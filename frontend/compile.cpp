@@ -30,7 +30,6 @@
 #include "frontend/device_runtime_path.h"
 #include "frontend/if_target_syntax.h"
 #include "frontend/invocation.h"
-#include "frontend/nvcc_identity.h"
 #include "frontend/llvm_diagnostics.h"
 #include "frontend/link_step.h"
 #include "frontend/nvcc_identity.h"
@@ -129,8 +128,7 @@ bool writeModule(const std::string& path, llvm::Module& m, bool bitcode) {
 // read "-target-cpu").
 std::string devicePassLine(int sm, int ptxIsa, int optLevel) {
   return " (device pass) -arch compute_" + smDigits(sm) + " -triple nvptx64-nvidia-cuda -target-cpu " + smName(sm) +
-         " -target-feature " +
-         ptxFeature(ptxIsa) + " -OG" + std::to_string(optLevel);
+         " -target-feature " + ptxFeature(ptxIsa) + " -OG" + std::to_string(optLevel);
 }
 
 // Sanitizers instrument host code only: the device passes read the same language

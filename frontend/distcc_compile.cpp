@@ -36,7 +36,9 @@ bool compileThroughDistcc(const std::string& client, const Options& o, const Cud
   args.insert(args.end(), o.argsForPreprocessed.begin(), o.argsForPreprocessed.end());
   // A .ii is CUDA when GPU targets are named: nvcc's default one, spelled out.
   if (o.defaultSm) args.push_back("-arch=sm_75");
-  args.insert(args.end(), {"-c", unit, "-o", outputs.add(object)});
+  std::string pending = outputs.add(object);
+  if (pending.empty()) return false; // reported
+  args.insert(args.end(), {"-c", unit, "-o", pending});
   ToolResult r = runTool(client, args, o.verbose);
   llvm::errs() << r.output; // the remote compile's diagnostics, and the client's
   if (!r.ok()) {

@@ -25,10 +25,9 @@ std::string readGencode(const std::string& value, std::vector<int>& out);
 // The sm targets the requests name, ascending and without duplicates.
 // `onePtxOrCubin`: -ptx or -cubin, which write one sm's code.
 std::vector<int> resolveArchRequests(const ArchRequests& r, std::string& error, bool onePtxOrCubin = false);
-// all / all-major against the sms a toolkit's ptxas accepts.
 // Ascending, each sm once: how circle keeps a list of targets.
 void sortUnique(std::vector<int>& v);
-
+// all / all-major against the sms a toolkit's ptxas accepts.
 std::vector<int> expandArchKeyword(const std::string& keyword, const std::vector<int>& supported);
 
 } // namespace circle

@@ -90,8 +90,6 @@ std::string nvccVersionBanner() {
   return "nvcc: NVIDIA (R) Cuda compiler driver: its command line, macros and outputs, as circle gives them\n";
 }
 
-std::string quotedLibraryDir(const CudaToolkit& tk) { return "\"-L" + tk.libDir + "\""; }
-
 std::string nvccEnvironmentLines(const CudaToolkit& tk) {
   std::string text = "#$ TOP=" + tk.root + "\n";
   std::string libdevice = tk.root + "/nvvm/libdevice";
@@ -99,7 +97,8 @@ std::string nvccEnvironmentLines(const CudaToolkit& tk) {
   const char* path = std::getenv("PATH");
   text += "#$ PATH=" + tk.root + "/bin" + (path && *path ? ":" + std::string(path) : "") + "\n";
   text += "#$ INCLUDES=\"-I" + tk.includeDir + "\"\n";
-  text += "#$ LIBRARIES=  " + quotedLibraryDir(tk) + "\n";
+  // As targets/host/link.cpp passes it ("-L" DIR) and -v quotes it.
+  text += "#$ LIBRARIES=  \"-L" + tk.libDir + "\"\n";
   return text;
 }
 

@@ -44,11 +44,9 @@ void addNvccPragmas(clang::Preprocessor& pp);
 std::string nvccVersionBanner();
 
 // What nvcc's -v prints first, from its profile: the toolkit (#$ TOP=), its libdevice,
-// include and library directories. `libraries` is written exactly as circle's own -v
-// link line spells the toolkit's library directory, which is how CMake finds that line.
+// include and library directories. LIBRARIES= is written exactly as circle's own -v
+// link line spells the toolkit's library directory (support/tool_runner.h quotes each
+// word), which is how CMake finds that line.
 std::string nvccEnvironmentLines(const CudaToolkit& tk);
-
-// How -v's link line names the toolkit's library directory (see above).
-std::string quotedLibraryDir(const CudaToolkit& tk);
 
 } // namespace circle

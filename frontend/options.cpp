@@ -44,6 +44,9 @@ std::optional<bool> readBool(llvm::StringRef v) {
   return std::nullopt;
 }
 
+// Options that say which source, language, output and dependency file a compile has.
+constexpr ID kSourceAndOutputOptions[] = {OPT_x, OPT_o, OPT_c, OPT_M, OPT_MM, OPT_MD, OPT_MMD, OPT_MF, OPT_MT, OPT_MQ, OPT_MP};
+
 class Parser {
 public:
   ParseResult run(std::vector<std::string> args) {
@@ -111,10 +114,7 @@ private:
         circleOption(*a, spelled(argv, before, index));
         // What names the source, the output and the dependency file is the compile's
         // own (see Options::argsForPreprocessed).
-        if (top && !a->getOption().matches(OPT_x) && !a->getOption().matches(OPT_o) &&
-            !a->getOption().matches(OPT_c) && !a->getOption().matches(OPT_M) && !a->getOption().matches(OPT_MM) &&
-            !a->getOption().matches(OPT_MD) && !a->getOption().matches(OPT_MMD) && !a->getOption().matches(OPT_MF) &&
-            !a->getOption().matches(OPT_MT) && !a->getOption().matches(OPT_MQ) && !a->getOption().matches(OPT_MP))
+        if (top && llvm::none_of(kSourceAndOutputOptions, [&](ID id) { return a->getOption().matches(id); }))
           keepForPreprocessed(argv, before, index);
         continue;
       }
@@ -133,7 +133,7 @@ private:
         return;
       }
       clangOption(*a, spelled(argv, before, index));
-      if (!fromXcompiler && !clangOnly) keepForPreprocessed(argv, before, index);
+      if (top) keepForPreprocessed(argv, before, index);
     }
   }
 
