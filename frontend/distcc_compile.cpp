@@ -40,6 +40,10 @@ bool compileThroughDistcc(const std::string& client, const Options& o, const Cud
   if (pending.empty()) return false; // reported
   args.insert(args.end(), {"-c", unit, "-o", pending});
   ToolResult r = runTool(client, args, o.verbose);
+  if (r.status == ToolResult::Status::NotRun) {
+    reportError("CIRCLE_DISTCC names '" + client + "', which cannot be run: " + r.output);
+    return false;
+  }
   llvm::errs() << r.output; // the remote compile's diagnostics, and the client's
   if (!r.ok()) {
     if (r.status != ToolResult::Status::Exited) reportError(r.failure("the distributed compiler '" + client + "'"));

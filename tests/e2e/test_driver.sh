@@ -55,6 +55,11 @@ libs=$(sed -n 's/^#\$ LIBRARIES= *//p' <<< "$out")
 expect_eq "$libs" "\"-L$CUDA_PATH/lib64\"" "-v: LIBRARIES="
 expect_contains "$(grep -F -- "$libs" <<< "$out" | grep -v '^#')" "-lcudart_static" "-v: the link line holds LIBRARIES"
 expect_contains "$out" "-arch compute_75" "-v: the default architecture in nvcc's words"
+# CIRCLE_DISTCC naming no program: an error that says so, and no object.
+out=$(CIRCLE_DISTCC=no-such-distcc "$CIRCLE" -Iinc -sm_90 -c k.cu -o nd.o 2>&1); rc=$?
+expect_eq "$rc" 1 "CIRCLE_DISTCC without its client: exit status"
+expect_contains "$out" "error: CIRCLE_DISTCC names 'no-such-distcc', which cannot be run" "CIRCLE_DISTCC without its client: said"
+check; [ ! -e nd.o ] || fail "CIRCLE_DISTCC without its client: no object"
 expect_contains "$("$CIRCLE" --cuda-path="$CUDA_PATH" --version | tail -1)" "Cuda compilation tools, release" "--version: the toolkit in nvcc's words, last (Meson reads it)"
 
 # ---- options circle does not own go to Clang and the link ----
