@@ -113,7 +113,9 @@ def chosen(all_samples):
     return [s for s in all_samples if only.search(s['name'])]
 
 
-def build(root, out, compiler, cuda, archs, tag, jobs):
+def build(root, out, compiler, cuda, archs, tag, jobs, keep_built=False):
+    # keep_built: a sample whose executable is already there (nvcc's CMake build, packed
+    # beside circle's) is not built again.
     os.makedirs(out, exist_ok=True)
     results = {}
 
@@ -128,8 +130,10 @@ def build(root, out, compiler, cuda, archs, tag, jobs):
         print(f"{'built' if p.returncode == 0 else 'BUILD FAILED'} {s['name']} ({tag}, {results[s['name']]['seconds']} s)"
               + ('\n' + errors if p.returncode else ''), flush=True)
 
+    todo = [s for s in samples(root)
+            if not (keep_built and os.path.exists(os.path.join(out, f"{s['name']}.{tag}")))]
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        list(pool.map(one, samples(root)))
+        list(pool.map(one, todo))
     json.dump(results, open(os.path.join(out, f'build.{tag}.json'), 'w'), indent=1)
     return results
 
@@ -285,7 +289,7 @@ if __name__ == '__main__':
         print(f"circle built {sum(v['ok'] for v in r.values())} of {len(r)}")
     elif verb == 'run':
         out, root, cuda, archs = sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
-        build(root, out, os.path.join(cuda, 'bin', 'nvcc'), cuda, archs, 'nvcc', os.cpu_count())
+        build(root, out, os.path.join(cuda, 'bin', 'nvcc'), cuda, archs, 'nvcc', os.cpu_count(), keep_built=True)
         s = run(out, root, cuda, archs)
         sys.exit(0 if not s['circle_fails'] and not s['not_built'] and not s['differ'] else 1)
     elif verb == 'cmake':

@@ -10,7 +10,8 @@
 #                                                with CMAKE_CUDA_COMPILER=circle (or nvcc) and
 #                                                nothing else: what builds, in
 #                                                tests/real/bin/cmake-trees/{circle,nvcc}.json;
-#                                                circle's executables packed as `build` packs them.
+#                                                circle's executables packed as `build` packs them,
+#                                                with nvcc's CMake builds if `cmake nvcc` ran first.
 #                                                nvcc: the projects circle did not build whole
 #                                                (after circle's run), or all of them
 #   tests/real/cuda_samples.sh compare           the targets nvcc's CMake builds built and
@@ -53,6 +54,9 @@ cmake)
   fi
   rm -rf "$out" && mkdir -p "$out"
   python3 "$here/cuda_samples.py" cmake "$src" "$trees" "$out/bin" "$circle" circle || exit 1
+  # nvcc's CMake builds (an earlier `cmake nvcc`) go with circle's: the GPU run compares
+  # the two builds of each sample's own CMake project; nvcc builds the rest there.
+  [ -d "$trees/nvcc-executables" ] && cp "$trees/nvcc-executables/"*.nvcc "$out/bin/" 2> /dev/null
   pack_sources "$src" 90
   ;;
 compare)
