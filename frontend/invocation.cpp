@@ -16,6 +16,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -194,6 +195,15 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
   auto include = [&](const char* file, const std::string& text, const char* fallback, bool first) {
     std::string path = preludeFilePath(file, text, fallback);
     pp.addRemappedFile(path, llvm::MemoryBuffer::getMemBufferCopy(text, path).release());
+    // Debug information and coverage name the prelude as if it had no file: an object
+    // must not depend on where the user's cache directory is. Last, so it wins over
+    // the user's own -ffile-prefix-map.
+    if (path != fallback) {
+      std::string dir = llvm::sys::path::parent_path(path).str();
+      auto& cg = inv->getCodeGenOpts();
+      cg.DebugPrefixMap.emplace_back(dir, llvm::sys::path::parent_path(fallback).str());
+      cg.CoveragePrefixMap.emplace_back(dir, llvm::sys::path::parent_path(fallback).str());
+    }
     pp.Includes.insert(first ? pp.Includes.begin() : pp.Includes.end(), path);
   };
   include(kPreludeFile, preludeText(prelude), kPreludeName, true);

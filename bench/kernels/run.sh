@@ -17,6 +17,8 @@ cuda="${CUDA_PATH:-/usr/local/cuda}"
 # BENCH_ARCH: the architectures, as nvcc's options (default -arch=sm_90); e.g. four sms:
 #   BENCH_ARCH="-gencode arch=compute_75,code=sm_75 ... -gencode arch=compute_90,code=sm_90"
 read -r -a arch <<< "${BENCH_ARCH:--arch=sm_90}"
+# BENCH_ONLY: the programs to build (names without .cu, space-separated; all by default).
+read -r -a only <<< "${BENCH_ONLY:-}"
 flags=(-O3 -std=c++20 --extended-lambda --expt-relaxed-constexpr "${arch[@]}")
 
 build() {
@@ -24,6 +26,7 @@ build() {
   local failed=0
   for src in "$here"/*.cu; do
     local name; name=$(basename "$src" .cu)
+    [ ${#only[@]} -eq 0 ] || [[ " ${only[*]} " == *" $name "* ]] || continue
     if "$circle" "${flags[@]}" "$src" -o "$bin/$name.circle" 2> "$bin/$name.build.log" &&
        "$cuda/bin/nvcc" "${flags[@]}" "$src" -o "$bin/$name.nvcc" 2>> "$bin/$name.build.log"; then
       echo "built $name"

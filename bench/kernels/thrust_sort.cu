@@ -2,36 +2,11 @@
 // and thrust::sort_by_key of 16 Mi unsigned keys with unsigned values. thrust allocates
 // its temporary storage in every sort; with cudaMalloc/cudaFree in the timed region the
 // whole-sort times moved by up to 20% from run to run, more than the kernels differ, so
-// the sorts take their storage from a cache that keeps freed blocks.
-#include "bench.h"
-#include <map>
+// the sorts take their storage from a cache that keeps freed blocks (thrust_storage.h).
+#include "thrust_storage.h"
 #include <thrust/device_vector.h>
 #include <thrust/execution_policy.h>
 #include <thrust/sort.h>
-
-struct CachedStorage {
-  using value_type = char;
-  std::multimap<std::ptrdiff_t, char*> free;
-  std::map<char*, std::ptrdiff_t> used;
-  char* allocate(std::ptrdiff_t n) {
-    char* p;
-    if (auto it = free.find(n); it != free.end()) {
-      p = it->second;
-      free.erase(it);
-    } else {
-      BENCH_CHECK(cudaMalloc(&p, n));
-    }
-    used[p] = n;
-    return p;
-  }
-  void deallocate(char* p, size_t) {
-    free.emplace(used[p], p);
-    used.erase(p);
-  }
-  ~CachedStorage() {
-    for (auto& [n, p] : free) cudaFree(p);
-  }
-};
 
 template <class Key>
 void sortKeys(const char* name, int n) {

@@ -106,5 +106,11 @@ for d in d1 d2; do
 done
 check; cmp -s g_d1.o g_d2.o || fail "-g -G objects of two directories differ under -ffile-prefix-map"
 check; ! grep -qa "$work" g_d1.o || fail "-ffile-prefix-map: the directory is still in the object"
+# The prelude's files live in the cache directory: a -g object must not say where.
+for c in c1 c2; do
+  (cd d1 && XDG_CACHE_HOME="$work/cache_$c" cu -g -G -sm_90 -c "$work/d1/det.cxx" -o ../g_$c.o -ffile-prefix-map="$work/d1"=.)
+done
+check; cmp -s g_c1.o g_c2.o || fail "-g -G objects differ with the cache in another directory"
+check; ! grep -qa "cache_c1" g_c1.o || fail "the cache directory is named in a -g object"
 
 finish
