@@ -14,6 +14,7 @@
 #include "targets/nvptx/merged_recomputations.h"
 #include "targets/nvptx/narrow_float_stores.h"
 #include "targets/nvptx/object_alignment.h"
+#include "targets/nvptx/ptx_rematerialization.h"
 #include "targets/nvptx/recursion_loops.h"
 #include "targets/nvptx/restricted_reads.h"
 #include "targets/nvptx/simd_video.h"
@@ -168,6 +169,7 @@ bool emitPtx(llvm::Module& module, llvm::TargetMachine& tm, std::string& ptx, st
     }
   }
   isolateNarrowStoresOfFloatValues(ptx);
+  if (tm.getOptLevel() != llvm::CodeGenOptLevel::None) rematerializeCheapValues(ptx);
   return true;
 }
 

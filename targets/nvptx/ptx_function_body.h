@@ -1,0 +1,51 @@
+// One PTX function's body as lines, basic blocks, dominators, cycles and register
+// liveness: what a pass over the PTX LLVM wrote needs to know before it moves an
+// instruction. The model is conservative where PTX leaves it unsure: every register an
+// instruction's first operand (or an inline asm block) names counts as written there,
+// but only instructions known to write their first operand end a register's liveness;
+// a body with control flow it cannot follow (brx.idx) is not modelled.
+#pragma once
+#include "llvm/ADT/BitVector.h"
+
+#include <string>
+#include <vector>
+
+namespace circle::ptx {
+
+struct Line {
+  enum Kind { Other, Label, Instruction } kind = Other;
+  std::string text;            // as written
+  std::string label;           // Label: its name
+  std::string opcode;          // Instruction: without its guard
+  std::string operands;        // Instruction: up to the ';'
+  bool guarded = false;        // @%p / @!%p
+  bool kills = false;          // its writes end the registers' earlier values on every path
+  bool terminator = false;     // bra (unguarded), ret, exit
+  std::string target;          // bra: the label
+  std::vector<int> defs, uses; // register numbers (FunctionBody::registers)
+};
+
+struct FunctionBody {
+  std::vector<Line> lines;
+  std::vector<std::string> registers; // "%r12" ...
+  // Blocks: [first, end) line ranges; successors; immediate dominators (-1: the entry).
+  struct Block {
+    int first = 0, end = 0;
+    std::vector<int> successors;
+    int idom = -1;
+    bool inCycle = false;
+    llvm::BitVector liveIn; // registers read before written on some path from here
+  };
+  std::vector<Block> blocks;
+  std::vector<int> blockOf;        // per line
+  std::vector<int> defCount;       // per register
+  std::vector<int> defLine;        // per register: its (last) writing line
+
+  bool dominates(int a, int b) const; // block a dominates block b
+};
+
+// Builds the model of the lines between a function's braces; false when its control
+// flow cannot be followed.
+bool modelFunctionBody(const std::vector<std::string>& lines, FunctionBody& body);
+
+} // namespace circle::ptx

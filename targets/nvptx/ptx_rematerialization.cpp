@@ -1,0 +1,188 @@
+#include "targets/nvptx/ptx_rematerialization.h"
+
+#include "targets/nvptx/ptx_function_body.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+namespace circle {
+namespace {
+
+using ptx::FunctionBody;
+using ptx::Line;
+
+// add.s32, shl.b64, mul.lo.u32...: integer operations of two operands with no side
+// effect and nothing but the type in their name. Not moves of constants and addresses:
+// ptxas places those itself (copies of a shared array's address cost bench/kernels'
+// reduce two registers).
+bool cheapOpcode(llvm::StringRef op) {
+  llvm::SmallVector<llvm::StringRef, 4> parts;
+  op.split(parts, '.');
+  llvm::StringRef kind = parts[0];
+  size_t typeAt = 1;
+  if (kind == "mul") {
+    if (parts.size() < 2 || parts[1] != "lo") return false;
+    typeAt = 2;
+  } else if (kind != "add" && kind != "sub" && kind != "shl" && kind != "shr" && kind != "and" && kind != "or" &&
+             kind != "xor") {
+    return false;
+  }
+  if (parts.size() != typeAt + 1) return false;
+  llvm::StringRef type = parts[typeAt];
+  return type == "s32" || type == "u32" || type == "b32" || type == "s64" || type == "u64" || type == "b64";
+}
+
+bool isImmediateOrSymbol(llvm::StringRef operand) {
+  if (operand.empty() || operand.starts_with("%")) return false; // a special register is read, not constant
+  for (char c : operand)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != '$' && c != '.') return false;
+  return true;
+}
+
+class Rematerializer {
+public:
+  explicit Rematerializer(const FunctionBody& b) : b_(b), useBlocks_(b.registers.size()) {
+    for (size_t k = 0; k < b.registers.size(); ++k) index_[b.registers[k]] = (int)k;
+    for (size_t i = 0; i < b.lines.size(); ++i)
+      for (int u : b.lines[i].uses) useBlocks_[u].insert(b.blockOf[i]);
+  }
+
+  // The source registers of `reg`'s one computation, when it is a candidate.
+  bool candidate(int reg, std::vector<int>& sources) const {
+    if (b_.defCount[reg] != 1) return false;
+    const Line& l = b_.lines[b_.defLine[reg]];
+    if (l.kind != Line::Instruction || l.guarded || !l.kills || l.defs.size() != 1 || !cheapOpcode(l.opcode))
+      return false;
+    if (b_.blocks[b_.blockOf[b_.defLine[reg]]].inCycle) return false;
+    llvm::SmallVector<llvm::StringRef, 3> operands;
+    llvm::StringRef(l.operands).split(operands, ',');
+    if (operands.size() != 3) return false;
+    sources.clear();
+    for (size_t k = 1; k < operands.size(); ++k) {
+      llvm::StringRef o = operands[k].trim();
+      if (isImmediateOrSymbol(o)) continue;
+      int source = registerNamed(o);
+      if (source < 0 || b_.defCount[source] != 1 || b_.blocks[b_.blockOf[b_.defLine[source]]].inCycle) return false;
+      sources.push_back(source);
+    }
+    return true;
+  }
+
+  // Whether `reg` can be computed again at the top of `block`, its sources there first.
+  bool computableIn(int reg, int block, int depth = 0) {
+    auto key = std::make_pair(reg, block);
+    auto known = decided_.find(key);
+    if (known != decided_.end()) return known->second;
+    decided_[key] = false; // while deciding
+    std::vector<int> sources;
+    int home = b_.blockOf[b_.defLine[reg]];
+    bool ok = depth < 8 && home != block && !b_.blocks[block].inCycle && b_.dominates(home, block) &&
+              candidate(reg, sources);
+    for (size_t k = 0; ok && k < sources.size(); ++k) {
+      int s = sources[k];
+      int sourceHome = b_.blockOf[b_.defLine[s]];
+      ok = sourceHome != block && b_.dominates(sourceHome, block) &&
+           (b_.blocks[block].liveIn.test(s) || computableIn(s, block, depth + 1));
+    }
+    decided_[key] = ok;
+    if (ok) order_[block].push_back(reg); // sources were pushed first
+    return ok;
+  }
+
+  // Lines to insert before line index -> copies, in order.
+  std::map<int, std::vector<int>> plan() {
+    for (size_t reg = 0; reg < b_.registers.size(); ++reg) {
+      std::vector<int> sources;
+      if (!candidate((int)reg, sources)) continue;
+      int home = b_.blockOf[b_.defLine[reg]];
+      for (int block : useBlocks_[reg])
+        if (block != home) computableIn((int)reg, block);
+    }
+    // Each copy right before its register's first read in the block (a source's before
+    // its first dependent's): at the block's top, a copy would be held across what
+    // precedes that read.
+    std::map<int, std::vector<int>> at;
+    for (auto& [block, regs] : order_) {
+      const auto& blk = b_.blocks[block];
+      std::map<int, int> position;
+      for (int reg : regs) {
+        position[reg] = blk.end;
+        for (int i = blk.first; i < blk.end && position[reg] == blk.end; ++i)
+          for (int u : b_.lines[i].uses)
+            if (u == reg) position[reg] = i;
+      }
+      for (auto it = regs.rbegin(); it != regs.rend(); ++it) {
+        std::vector<int> sources;
+        candidate(*it, sources);
+        for (int s : sources)
+          if (position.count(s)) position[s] = std::min(position[s], position[*it]);
+      }
+      std::map<int, std::vector<int>> here;
+      for (int reg : regs)
+        if (position[reg] < blk.end) here[position[reg]].push_back(reg);
+      for (auto& [line, copies] : here) at[line] = copies;
+    }
+    return at;
+  }
+
+private:
+  int registerNamed(llvm::StringRef name) const {
+    auto it = index_.find(name);
+    return it == index_.end() ? -1 : it->second;
+  }
+
+  const FunctionBody& b_;
+  llvm::StringMap<int> index_;
+  std::vector<std::set<int>> useBlocks_;
+  std::map<std::pair<int, int>, bool> decided_;
+  std::map<int, std::vector<int>> order_;
+};
+
+} // namespace
+
+int rematerializeCheapValues(std::string& text) {
+  std::vector<std::string> lines;
+  for (llvm::StringRef rest = text; !rest.empty();) {
+    auto [line, next] = rest.split('\n');
+    lines.push_back(line.str());
+    rest = next;
+  }
+  bool endsWithNewline = !text.empty() && text.back() == '\n';
+  std::string out;
+  int added = 0;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    out += lines[i];
+    out += '\n';
+    if (lines[i] != "{") continue;
+    size_t end = i + 1;
+    while (end < lines.size() && lines[end] != "}") ++end;
+    if (end == lines.size()) continue;
+    std::vector<std::string> bodyLines(lines.begin() + i + 1, lines.begin() + end);
+    FunctionBody body;
+    std::map<int, std::vector<int>> copies;
+    if (modelFunctionBody(bodyLines, body)) copies = Rematerializer(body).plan();
+    for (size_t k = 0; k < bodyLines.size(); ++k) {
+      auto it = copies.find((int)k);
+      if (it != copies.end())
+        for (int reg : it->second) {
+          out += body.lines[body.defLine[reg]].text;
+          out += '\n';
+          ++added;
+        }
+      out += bodyLines[k];
+      out += '\n';
+    }
+    i = end - 1;
+  }
+  if (!endsWithNewline && !out.empty()) out.pop_back();
+  text = std::move(out);
+  return added;
+}
+
+} // namespace circle
