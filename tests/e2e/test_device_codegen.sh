@@ -464,4 +464,32 @@ cu -sm_90 -S -gpu pragma_wmma.cu -o pwfull -mllvm -pragma-unroll-threshold=16384
 partial=$(grep -c 'wmma.mma' pw.sm_90.ptx); full=$(grep -c 'wmma.mma' pwfull.sm_90.ptx)
 expect_eq "$full" 4096 "-mllvm -pragma-unroll-threshold=16384: the 64 trips of 64 mma unrolled fully"
 expect_eq "$partial" 1024 "tensor-core operations: unrolled partly (nvcc 13.0 unrolls this one fully, the samples' GEMM loops 8x)"
+# A sum held across a loop that does not read it is computed again after the loop, from
+# operands that are live there anyway (targets/nvptx/ptx_rematerialization.h): ptxas
+# holds no register for it through the loop. CUB's select sweep: 70 registers -> 56.
+cat > remat.cu <<'SRC'
+__global__ void spans(const int* in, int* out, int n) {
+  int t = threadIdx.x;
+  int a = in[t], b = in[t + 32];
+  int s = a + b;
+  out[t + 96] = s;
+  int acc = 0;
+  for (int i = 0; i < n; ++i) acc += in[i * 64 + t] * i;
+  out[t] = s + acc;
+  out[t + 32] = a;
+  out[t + 64] = b;
+}
+SRC
+cu -sm_90 -S -gpu remat.cu -o remat
+sum=$(grep -m1 -oE 'add\.s32 \s*%r[0-9]+, %r[0-9]+, %r[0-9]+;' remat.sm_90.ptx)
+expect_eq "$(grep -cF "$sum" remat.sm_90.ptx)" 2 "a + b: computed before the loop and again after it"
+last_label=$(grep -n '^\$L' remat.sm_90.ptx | tail -1 | cut -d: -f1)
+again=$(grep -nF "$sum" remat.sm_90.ptx | tail -1 | cut -d: -f1)
+check; [ "$again" -gt "$last_label" ] || fail "the second a + b is in the block after the loop"
+# Read inside the loop, it is not computed again there.
+sed 's/acc += in\[i \* 64 + t\] \* i;/acc += in[i * 64 + t] * s;/' remat.cu > remat_loop.cu
+cu -sm_90 -S -gpu remat_loop.cu -o remat_loop
+sum=$(grep -m1 -oE 'add\.s32 \s*%r[0-9]+, %r[0-9]+, %r[0-9]+;' remat_loop.sm_90.ptx)
+loop_copies=$(awk -v s="$sum" 'index($0, s) {n++} END {print n + 0}' remat_loop.sm_90.ptx)
+check; [ "$loop_copies" -le 2 ] || fail "no copy of a + b inside the loop ($loop_copies)"
 finish
