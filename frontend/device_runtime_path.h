@@ -6,6 +6,11 @@
 
 namespace circle {
 
+// The running compiler's path, also after the file was replaced under it (an install
+// during a build): /proc/self/exe then reads "<path> (deleted)", which LLVM's lookup
+// refuses, and the directory holds the new compiler and its lib/ and include/.
+std::string circleExecutable();
+
 // CIRCLE_DEVICE_RUNTIME overrides it (the build tree's tests use the built one).
 std::string deviceRuntimePath();
 

@@ -1,6 +1,7 @@
 #include "frontend/distcc_compile.h"
 
 #include "frontend/compile.h"
+#include "frontend/device_runtime_path.h"
 #include "frontend/options.h"
 #include "frontend/output_files.h"
 #include "frontend/temp_files.h"
@@ -31,7 +32,7 @@ bool compileThroughDistcc(const std::string& client, const Options& o, const Cud
   std::string unit = temps.file(llvm::sys::path::stem(in.path).str() + ".ii");
   if (!writeOutputFile(unit, text)) return false;
 
-  std::string self = llvm::sys::fs::getMainExecutable("circle", reinterpret_cast<void*>(&distccClient));
+  std::string self = circleExecutable();
   std::vector<std::string> args{self};
   args.insert(args.end(), o.argsForPreprocessed.begin(), o.argsForPreprocessed.end());
   // A .ii is CUDA when GPU targets are named: nvcc's default one, spelled out.

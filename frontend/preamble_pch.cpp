@@ -1,5 +1,6 @@
 #include "frontend/preamble_pch.h"
 
+#include "frontend/device_runtime_path.h"
 #include "frontend/phase_report.h"
 #include "sema/implicit_prelude.h"
 
@@ -67,7 +68,7 @@ std::string keyOf(const clang::CompilerInvocation& inv) {
     md5.update(s);
     md5.update(llvm::ArrayRef<uint8_t>{0});
   };
-  std::string self = llvm::sys::fs::getMainExecutable(nullptr, (void*)&keyOf);
+  std::string self = circleExecutable();
   add(stamp(self));
   std::string mainFile = inv.getFrontendOpts().Inputs.empty() ? "" : inv.getFrontendOpts().Inputs[0].getFile().str();
   std::vector<std::string> args = inv.getCC1CommandLine();

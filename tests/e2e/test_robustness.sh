@@ -83,6 +83,19 @@ expect_not_contains "$(cat crash.log)" "llvm-project/issues" "a crash: not LLVM'
 expect_no_file crashed "a crash: no output"
 expect_eq "$(ls -A crash_tmp)" "" "a crash: no scratch files left"
 
+# --- A compiler replaced while it runs (an install during a build) still finds its own
+# files beside the new one: its device runtime was read from the working directory.
+mkdir -p inst/bin && cp "$CIRCLE" inst/bin/ && cp -r "$(dirname "$CIRCLE")/../lib" "$(dirname "$CIRCLE")/../include" inst/
+printf '__global__ void k(int* p) { *p = 1; }\nint main() { k<<<1, 1>>>(nullptr); }\n' > replaced.cu
+{ until [ -f replaced.done ]; do sleep 0.1; done; cat replaced.cu; } |
+  "$work/inst/bin/circle" --cuda-path="$CUDA_PATH" -sm_90 -x cu - -o replaced > replaced.log 2>&1 &
+compile=$!
+for _ in $(seq 600); do [ "$(readlink /proc/$compile/exe)" = "$work/inst/bin/circle" ] && break; sleep 0.1; done
+rm inst/bin/circle && cp "$CIRCLE" inst/bin/circle && touch replaced.done
+wait $compile; rc=$?
+expect_eq "$rc" 0 "a compiler replaced mid-compile: exit status ($(head -c 300 replaced.log))"
+expect_file replaced "a compiler replaced mid-compile: the executable"
+
 # --- The same inputs give the same bytes: cache cold or warm, in another directory.
 cp "$CIRCLE_ROOT/tests/gpu/cases/virtual_calls.cxx" det.cxx
 mkdir -p d1 d2 && cp det.cxx d1/ && cp det.cxx d2/

@@ -17,6 +17,8 @@ ok=0 failed=0
 for dir in "${dirs[@]}"; do
   for f in "$src/$dir"/*.cxx; do
     name="$dir/$(basename "$f" .cxx)"
+    # An empty file (comprehension/find.cxx at the pinned commit) is no program.
+    if [ ! -s "$f" ]; then echo "SKIP $name: empty"; continue; fi
     exe="$out/${name//\//_}"
     # shellcheck disable=SC2086
     if timeout 300 "$circle" $flags "$f" -o "$exe" > "$exe.log" 2>&1 && timeout 60 "$exe" > "$exe.out" 2>&1; then
