@@ -15,6 +15,7 @@
 #include "targets/nvptx/narrow_float_stores.h"
 #include "targets/nvptx/object_alignment.h"
 #include "targets/nvptx/ptx_rematerialization.h"
+#include "targets/nvptx/ptx_undefined_registers.h"
 #include "targets/nvptx/recursion_loops.h"
 #include "targets/nvptx/restricted_reads.h"
 #include "targets/nvptx/simd_video.h"
@@ -169,7 +170,11 @@ bool emitPtx(llvm::Module& module, llvm::TargetMachine& tm, std::string& ptx, st
     }
   }
   isolateNarrowStoresOfFloatValues(ptx);
-  if (tm.getOptLevel() != llvm::CodeGenOptLevel::None) rematerializeCheapValues(ptx);
+  // Register shapes for ptxas's allocation (each file says what it was measured on).
+  if (tm.getOptLevel() != llvm::CodeGenOptLevel::None) {
+    defineUndefinedRegisters(ptx);
+    rematerializeCheapValues(ptx);
+  }
   return true;
 }
 

@@ -330,4 +330,44 @@ bool modelFunctionBody(const std::vector<std::string>& text, FunctionBody& body)
   return true;
 }
 
+int editFunctionBodies(std::string& text, const std::function<Insertions(const FunctionBody&)>& edit) {
+  std::vector<std::string> lines;
+  for (llvm::StringRef rest = text; !rest.empty();) {
+    auto [line, next] = rest.split('\n');
+    lines.push_back(line.str());
+    rest = next;
+  }
+  bool endsWithNewline = !text.empty() && text.back() == '\n';
+  std::string out;
+  int added = 0;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    out += lines[i];
+    out += '\n';
+    // A body: from a line "{" to the next line "}" (LLVM indents every inner brace).
+    if (lines[i] != "{") continue;
+    size_t end = i + 1;
+    while (end < lines.size() && lines[end] != "}") ++end;
+    if (end == lines.size()) continue;
+    std::vector<std::string> bodyLines(lines.begin() + i + 1, lines.begin() + end);
+    FunctionBody body;
+    Insertions insert;
+    if (modelFunctionBody(bodyLines, body)) insert = edit(body);
+    for (size_t k = 0; k < bodyLines.size(); ++k) {
+      auto it = insert.find((int)k);
+      if (it != insert.end())
+        for (const std::string& line : it->second) {
+          out += line;
+          out += '\n';
+          ++added;
+        }
+      out += bodyLines[k];
+      out += '\n';
+    }
+    i = end - 1;
+  }
+  if (!endsWithNewline && !out.empty()) out.pop_back();
+  text = std::move(out);
+  return added;
+}
+
 } // namespace circle::ptx

@@ -7,6 +7,8 @@
 #pragma once
 #include "llvm/ADT/BitVector.h"
 
+#include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -47,5 +49,12 @@ struct FunctionBody {
 // Builds the model of the lines between a function's braces; false when its control
 // flow cannot be followed.
 bool modelFunctionBody(const std::vector<std::string>& lines, FunctionBody& body);
+
+// Lines to insert before a body's line (by index).
+using Insertions = std::map<int, std::vector<std::string>>;
+
+// Calls `edit` with the model of each function body of `ptx` it can model and inserts
+// the lines it returns; returns how many.
+int editFunctionBodies(std::string& ptx, const std::function<Insertions(const FunctionBody&)>& edit);
 
 } // namespace circle::ptx

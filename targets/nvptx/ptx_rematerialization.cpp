@@ -15,6 +15,8 @@ namespace circle {
 namespace {
 
 using ptx::FunctionBody;
+
+constexpr int kSharedSource = 4;
 using ptx::Line;
 
 // add.s32, shl.b64, mul.lo.u32...: integer operations of two operands with no side
@@ -51,6 +53,11 @@ public:
     for (size_t k = 0; k < b.registers.size(); ++k) index_[b.registers[k]] = (int)k;
     for (size_t i = 0; i < b.lines.size(); ++i)
       for (int u : b.lines[i].uses) useBlocks_[u].insert(b.blockOf[i]);
+    candidateSourceOf_.assign(b.registers.size(), 0);
+    std::vector<int> sources;
+    for (size_t k = 0; k < b.registers.size(); ++k)
+      if (candidate((int)k, sources))
+        for (int s : sources) ++candidateSourceOf_[s];
   }
 
   // The source registers of `reg`'s one computation, when it is a candidate.
@@ -87,8 +94,11 @@ public:
     for (size_t k = 0; ok && k < sources.size(); ++k) {
       int s = sources[k];
       int sourceHome = b_.blockOf[b_.defLine[s]];
+      // A source not live into the block is held longer for the copy: worth one register
+      // when several values are computed from it (tid + 32 * k for each of a thread's items).
       ok = sourceHome != block && b_.dominates(sourceHome, block) &&
-           (b_.blocks[block].liveIn.test(s) || computableIn(s, block, depth + 1));
+           (b_.blocks[block].liveIn.test(s) || computableIn(s, block, depth + 1) ||
+            (candidateSourceOf_[s] >= kSharedSource && !b_.blocks[sourceHome].inCycle));
     }
     decided_[key] = ok;
     if (ok) order_[block].push_back(reg); // sources were pushed first
@@ -140,6 +150,7 @@ private:
   const FunctionBody& b_;
   llvm::StringMap<int> index_;
   std::vector<std::set<int>> useBlocks_;
+  std::vector<int> candidateSourceOf_; // per register: how many candidates read it
   std::map<std::pair<int, int>, bool> decided_;
   std::map<int, std::vector<int>> order_;
 };
@@ -147,42 +158,12 @@ private:
 } // namespace
 
 int rematerializeCheapValues(std::string& text) {
-  std::vector<std::string> lines;
-  for (llvm::StringRef rest = text; !rest.empty();) {
-    auto [line, next] = rest.split('\n');
-    lines.push_back(line.str());
-    rest = next;
-  }
-  bool endsWithNewline = !text.empty() && text.back() == '\n';
-  std::string out;
-  int added = 0;
-  for (size_t i = 0; i < lines.size(); ++i) {
-    out += lines[i];
-    out += '\n';
-    if (lines[i] != "{") continue;
-    size_t end = i + 1;
-    while (end < lines.size() && lines[end] != "}") ++end;
-    if (end == lines.size()) continue;
-    std::vector<std::string> bodyLines(lines.begin() + i + 1, lines.begin() + end);
-    FunctionBody body;
-    std::map<int, std::vector<int>> copies;
-    if (modelFunctionBody(bodyLines, body)) copies = Rematerializer(body).plan();
-    for (size_t k = 0; k < bodyLines.size(); ++k) {
-      auto it = copies.find((int)k);
-      if (it != copies.end())
-        for (int reg : it->second) {
-          out += body.lines[body.defLine[reg]].text;
-          out += '\n';
-          ++added;
-        }
-      out += bodyLines[k];
-      out += '\n';
-    }
-    i = end - 1;
-  }
-  if (!endsWithNewline && !out.empty()) out.pop_back();
-  text = std::move(out);
-  return added;
+  return ptx::editFunctionBodies(text, [](const FunctionBody& body) {
+    ptx::Insertions insert;
+    for (auto& [line, regs] : Rematerializer(body).plan())
+      for (int reg : regs) insert[line].push_back(body.lines[body.defLine[reg]].text);
+    return insert;
+  });
 }
 
 } // namespace circle

@@ -1,0 +1,79 @@
+#include "targets/nvptx/ptx_undefined_registers.h"
+
+#include "targets/nvptx/ptx_function_body.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cctype>
+
+namespace circle {
+namespace {
+
+using ptx::FunctionBody;
+
+int depthOf(const FunctionBody& b, int block) {
+  int depth = 0;
+  for (int k = block; b.blocks[k].idom >= 0; k = b.blocks[k].idom) ++depth;
+  return depth;
+}
+
+// The nearest block dominating both; -1 when either is unreachable.
+int commonDominator(const FunctionBody& b, int x, int y) {
+  if (b.blocks[x].idom == -2 || b.blocks[y].idom == -2) return -1;
+  int dx = depthOf(b, x), dy = depthOf(b, y);
+  for (; dx > dy; --dx) x = b.blocks[x].idom;
+  for (; dy > dx; --dy) y = b.blocks[y].idom;
+  while (x != y) {
+    x = b.blocks[x].idom;
+    y = b.blocks[y].idom;
+  }
+  return x;
+}
+
+// "mov.b32" for the %r registers a body declares .b32, "mov.b64" for .b64 %rd ones.
+std::string moveFor(const std::string& reg) {
+  llvm::StringRef r(reg);
+  if (r.starts_with("%rd")) return "mov.b64";
+  if (r.starts_with("%r") && r.size() > 2 && std::isdigit(static_cast<unsigned char>(r[2]))) return "mov.b32";
+  return {};
+}
+
+} // namespace
+
+int defineUndefinedRegisters(std::string& text) {
+  return ptx::editFunctionBodies(text, [](const FunctionBody& b) {
+    ptx::Insertions insert;
+    if (b.blocks.empty()) return insert;
+    std::vector<int> dominator(b.registers.size(), -2); // -2: not seen
+    for (size_t i = 0; i < b.lines.size(); ++i) {
+      auto note = [&](int reg) {
+        int block = b.blockOf[i];
+        dominator[reg] = dominator[reg] == -2 ? block : dominator[reg] < 0 ? -1 : commonDominator(b, dominator[reg], block);
+      };
+      for (int d : b.lines[i].defs) note(d);
+      for (int u : b.lines[i].uses) note(u);
+    }
+    const auto& entry = b.blocks[0];
+    for (size_t reg = 0; reg < b.registers.size(); ++reg) {
+      int home = dominator[reg];
+      std::string move = moveFor(b.registers[reg]);
+      // Read before written on some path from the entry, and written somewhere: not a
+      // register the body only reads (a special one such as %clock64).
+      if (!entry.liveIn.test(reg) || b.defCount[reg] == 0 || move.empty() || home < 0 || b.blocks[home].inCycle) continue;
+      // Its life begins in `home`: the zero goes before the block's first line that names it.
+      const auto& blk = b.blocks[home];
+      for (int i = blk.first; i < blk.end; ++i) {
+        bool names = false;
+        for (int d : b.lines[i].defs) names |= d == (int)reg;
+        for (int u : b.lines[i].uses) names |= u == (int)reg;
+        if (names) {
+          insert[i].push_back("\t" + move + " \t" + b.registers[reg] + ", 0;");
+          break;
+        }
+      }
+    }
+    return insert;
+  });
+}
+
+} // namespace circle
