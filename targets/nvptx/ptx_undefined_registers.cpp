@@ -60,17 +60,22 @@ int defineUndefinedRegisters(std::string& text) {
       // Read before written on some path from the entry, and written somewhere: not a
       // register the body only reads (a special one such as %clock64).
       if (!entry.liveIn.test(reg) || b.defCount[reg] == 0 || move.empty() || home < 0 || b.blocks[home].inCycle) continue;
-      // Its life begins in `home`: the zero goes before the block's first line that names it.
+      // Its life begins in `home`: the zero goes before the block's first line that names
+      // it, or before its first instruction (after the label and the declarations) when
+      // only later blocks do.
       const auto& blk = b.blocks[home];
+      int at = -1;
       for (int i = blk.first; i < blk.end; ++i) {
+        if (at < 0 && b.lines[i].kind == ptx::Line::Instruction) at = i;
         bool names = false;
         for (int d : b.lines[i].defs) names |= d == (int)reg;
         for (int u : b.lines[i].uses) names |= u == (int)reg;
         if (names) {
-          insert[i].push_back("\t" + move + " \t" + b.registers[reg] + ", 0;");
+          at = i;
           break;
         }
       }
+      if (at >= 0) insert[at].push_back("\t" + move + " \t" + b.registers[reg] + ", 0;");
     }
     return insert;
   });

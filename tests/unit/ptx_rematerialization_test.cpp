@@ -2,6 +2,7 @@
 // other register's life and adds nothing to a loop (targets/nvptx/ptx_rematerialization.h).
 #include "targets/nvptx/ptx_function_body.h"
 #include "targets/nvptx/ptx_rematerialization.h"
+#include "targets/nvptx/ptx_undefined_registers.h"
 
 #include <catch2/catch.hpp>
 
@@ -117,4 +118,85 @@ TEST_CASE("bodies with control flow the model cannot follow are left alone", "[p
   std::string special = kBody;
   CHECK(rematerializeCheapValues(special) == 2);
   CHECK(count(special, "mov.u32 \t%r1, %tid.x;") == 1);
+}
+
+TEST_CASE("a register some path leaves unwritten is zeroed where its life begins", "[ptx_undefined_registers]") {
+  // %r2 is loaded only when %r1 <= 5 and stored either way; %r3 is written before it is read.
+  std::string ptx = R"(.visible .entry k(
+	.param .u64 k_param_0,
+	.param .u32 k_param_1
+)
+{
+	.reg .pred 	%p<4>;
+	.reg .b32 	%r<8>;
+	.reg .b64 	%rd<4>;
+
+	ld.param.b64 	%rd1, [k_param_0];
+	ld.param.b32 	%r1, [k_param_1];
+	setp.eq.s32 	%p1, %r1, 0;
+	@%p1 bra 	$L__BB0_3;
+	add.s32 	%r3, %r1, 1;
+	setp.gt.s32 	%p2, %r1, 5;
+	@%p2 bra 	$L__BB0_2;
+	ld.global.b32 	%r2, [%rd1];
+$L__BB0_2:
+	st.global.b32 	[%rd1+4], %r2;
+	st.global.b32 	[%rd1+8], %r3;
+$L__BB0_3:
+	ret;
+}
+)";
+  CHECK(defineUndefinedRegisters(ptx) == 1);
+  size_t zero = ptx.find("mov.b32 \t%r2, 0;");
+  REQUIRE(zero != std::string::npos);
+  CHECK(zero > ptx.find("@%p1 bra")); // not at the entry: in the block the branch leads to
+  CHECK(zero < ptx.find("@%p2 bra"));
+  CHECK(ptx.find("%r3, 0;") == std::string::npos);
+
+  // In a loop, a register carried from one trip to the next must keep its value.
+  std::string loop = R"(.visible .entry l(
+	.param .u64 l_param_0
+)
+{
+	.reg .pred 	%p<4>;
+	.reg .b32 	%r<8>;
+	.reg .b64 	%rd<4>;
+
+	ld.param.b64 	%rd1, [l_param_0];
+	mov.b32 	%r1, 0;
+$L__BB1_1:
+	st.global.b32 	[%rd1], %r2;
+	ld.global.b32 	%r2, [%rd1+4];
+	add.s32 	%r1, %r1, 1;
+	setp.lt.s32 	%p1, %r1, 10;
+	@%p1 bra 	$L__BB1_1;
+	ret;
+}
+)";
+  std::string before = loop;
+  CHECK(defineUndefinedRegisters(loop) == 0);
+  CHECK(loop == before);
+
+  // Its life begins in the entry block: after the declarations, which PTX wants first.
+  std::string entry = R"(.visible .entry e(
+	.param .u64 e_param_0
+)
+{
+	.reg .pred 	%p<4>;
+	.reg .b32 	%r<8>;
+	.reg .b64 	%rd<4>;
+
+	ld.param.b64 	%rd1, [e_param_0];
+	ld.global.b32 	%r1, [%rd1];
+	setp.gt.s32 	%p1, %r1, 5;
+	@%p1 bra 	$L__BB2_2;
+	ld.global.b32 	%r2, [%rd1+4];
+$L__BB2_2:
+	st.global.b32 	[%rd1+8], %r2;
+	ret;
+}
+)";
+  CHECK(defineUndefinedRegisters(entry) == 1);
+  CHECK(entry.find("mov.b32 \t%r2, 0;") > entry.find(".reg .b64"));
+  CHECK(entry.find("mov.b32 \t%r2, 0;") < entry.find("ld.param.b64"));
 }
