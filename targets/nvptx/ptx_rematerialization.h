@@ -6,15 +6,18 @@
 // 2^k` and `tid + 32*k` were hoisted above the code using them: 70 registers against
 // nvcc's 56, one block of 256 threads fewer per SM, 0.88x nvcc's time on an H200
 // (bench/RESULTS.md); 56 with this. nvcc's code computes these where they are used.
-// Over bench/kernels' other 82 kernels it changes no register count, over 159 kernels of
-// 41 cuda-samples sources one (32 -> 31; sm_90).
+// With ptx_undefined_registers.h, over bench/kernels' 83 kernels (sm_90): the select
+// sweep 70 -> 56, CUB's single-pass scan 56 -> 48, a register-tiled SGEMM 112 -> 110,
+// no other count changed; before the shared-source rule below, one of 159 kernels of
+// 41 cuda-samples sources changed (32 -> 31).
 //
 // Here, in the PTX, a register written once by one integer add/sub/shift/logic/multiply
 // of constants and registers written once is computed again in each other block that
 // reads it, right before the first read, when every register it reads is still live
-// into that block (so no other live range grows) and none of the blocks involved is in
-// a loop (so no loop runs more instructions, and every register read holds the value it
-// held at the first computation). The copies write the same register with the same
+// into that block (so no other live range grows; or the source feeds four candidates or
+// more, tid + 32 * k for each item, and one register held longer frees several) and
+// none of the blocks involved is in a loop (so no loop runs more instructions, and
+// every register read holds the value it held at the first computation). The copies write the same register with the same
 // value; the first computation's value then dies where its own block's reads end.
 #pragma once
 #include <string>
