@@ -18,11 +18,21 @@ bool writesFirstOperand(llvm::StringRef op) {
                                 "ld", "ldu", "setp", "selp", "set", "shfl", "atom", "popc", "clz", "brev",
                                 "bfe", "bfi", "prmt", "fma", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2",
                                 "ex2", "tanh", "copysign", "testp", "vote", "activemask", "lop3", "slct",
-                                "mul24", "mad24", "sad", "bmsk", "szext", "redux", "dp4a", "dp2a", "isspacep"};
+                                "mul24", "mad24", "sad", "bmsk", "szext", "redux", "dp4a", "dp2a", "isspacep",
+                                // Tensor-core and texture results: written whole (wgmma, which
+                                // accumulates into its first operand, is not among them).
+                                "wmma", "mma", "ldmatrix", "tex", "tld4", "suld"};
   llvm::StringRef kind = op.split('.').first;
   for (const char* k : kinds)
     if (kind == k) return true;
   return false;
+}
+
+// An instruction whose ';' is on a later line.
+bool continues(const std::string& line) {
+  llvm::StringRef s = llvm::StringRef(line).split("//").first.trim();
+  if (s.empty() || s == "{" || s == "}" || s.starts_with(".") || s.ends_with(";") || s.ends_with(":")) return false;
+  return !(s.starts_with("{") && s.ends_with("}"));
 }
 
 bool registerChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
@@ -310,9 +320,22 @@ bool FunctionBody::dominates(int a, int b) const {
 bool modelFunctionBody(const std::vector<std::string>& text, FunctionBody& body) {
   body = FunctionBody();
   Builder builder(body);
-  for (const std::string& t : text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    // LLVM writes long instructions (wmma.mma's operand lists) over several lines: the
+    // first line is the whole instruction, the others are continuations of it.
+    auto code = [](const std::string& line) { return llvm::StringRef(line).split("//").first.str(); };
+    std::string statement = code(text[i]);
+    size_t last = i;
+    while (continues(text[last]) && last + 1 < text.size()) statement += " " + code(text[++last]);
     body.lines.emplace_back();
-    if (!builder.parse(t, body.lines.back())) return false;
+    if (!builder.parse(statement, body.lines.back())) return false;
+    body.lines.back().text = text[i];
+    body.lines.back().multiLine = last > i;
+    for (size_t k = i + 1; k <= last; ++k) {
+      body.lines.emplace_back();
+      body.lines.back().text = text[k];
+    }
+    i = last;
   }
   if (body.lines.empty()) return false;
   findBlocks(body);

@@ -23,6 +23,7 @@ struct Line {
   bool guarded = false;        // @%p / @!%p
   bool kills = false;          // its writes end the registers' earlier values on every path
   bool terminator = false;     // bra (unguarded), ret, exit
+  bool multiLine = false;      // Instruction: its operands go on over the next lines
   std::string target;          // bra: the label
   std::vector<int> defs, uses; // register numbers (FunctionBody::registers)
 };

@@ -64,7 +64,8 @@ public:
   bool candidate(int reg, std::vector<int>& sources) const {
     if (b_.defCount[reg] != 1) return false;
     const Line& l = b_.lines[b_.defLine[reg]];
-    if (l.kind != Line::Instruction || l.guarded || !l.kills || l.defs.size() != 1 || !cheapOpcode(l.opcode))
+    if (l.kind != Line::Instruction || l.guarded || !l.kills || l.multiLine || l.defs.size() != 1 ||
+        !cheapOpcode(l.opcode))
       return false;
     if (b_.blocks[b_.blockOf[b_.defLine[reg]]].inCycle) return false;
     llvm::SmallVector<llvm::StringRef, 3> operands;

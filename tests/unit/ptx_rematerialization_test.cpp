@@ -200,3 +200,50 @@ $L__BB2_2:
   CHECK(entry.find("mov.b32 \t%r2, 0;") > entry.find(".reg .b64"));
   CHECK(entry.find("mov.b32 \t%r2, 0;") < entry.find("ld.param.b64"));
 }
+
+TEST_CASE("an instruction written over several lines is one instruction", "[ptx_undefined_registers]") {
+  // wmma.mma as LLVM prints it; %r9 is written only when %p1 is false and read after.
+  std::string ptx = R"(.visible .entry w(
+	.param .u64 w_param_0
+)
+{
+	.reg .pred 	%p<4>;
+	.reg .b32 	%r<40>;
+	.reg .b64 	%rd<4>;
+
+	ld.param.b64 	%rd1, [w_param_0];
+	ld.global.b32 	%r1, [%rd1];
+	setp.gt.s32 	%p1, %r1, 5;
+	@%p1 bra 	$L__BB0_2;
+	ld.global.b32 	%r9, [%rd1+4];
+$L__BB0_2:
+	wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32
+		{%r23, %r24},
+		{%r9, %r1},
+		{%r1, %r1},
+		{%r1, %r1};
+	st.global.b32 	[%rd1+8], %r23;
+	ret;
+}
+)";
+  std::string text = ptx;
+  std::vector<std::string> lines;
+  size_t open = text.find("\n{\n") + 3, close = text.find("\n}\n");
+  for (size_t at = open; at < close;) {
+    size_t nl = text.find('\n', at);
+    lines.push_back(text.substr(at, nl - at));
+    at = nl + 1;
+  }
+  ptx::FunctionBody body;
+  REQUIRE(ptx::modelFunctionBody(lines, body));
+  int instructions = 0;
+  for (const auto& l : body.lines) instructions += l.kind == ptx::Line::Instruction;
+  CHECK(instructions == 8);
+  // %r23 and %r24 are written whole by the mma: not read before written. %r9 is.
+  CHECK(defineUndefinedRegisters(ptx) == 1);
+  CHECK(ptx.find("%r23, 0;") == std::string::npos);
+  size_t zero = ptx.find("mov.b32 \t%r9, 0;");
+  REQUIRE(zero != std::string::npos);
+  CHECK(zero < ptx.find("@%p1 bra"));
+  CHECK(ptx.find("f32.f32\n\t\t{%r23, %r24},") != std::string::npos); // nothing inside it
+}
