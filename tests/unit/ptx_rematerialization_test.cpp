@@ -37,6 +37,18 @@ $L__BB0_1:
 }
 )";
 
+// The lines between a function's braces, as ptx::editFunctionBodies hands them over.
+std::vector<std::string> bodyLines(const std::string& text) {
+  std::vector<std::string> lines;
+  size_t open = text.find("\n{\n") + 3, close = text.find("\n}\n");
+  for (size_t at = open; at < close;) {
+    size_t nl = text.find('\n', at);
+    lines.push_back(text.substr(at, nl - at));
+    at = nl + 1;
+  }
+  return lines;
+}
+
 int count(const std::string& text, const std::string& what) {
   int n = 0;
   for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
@@ -46,14 +58,7 @@ int count(const std::string& text, const std::string& what) {
 } // namespace
 
 TEST_CASE("a PTX body's blocks, cycles and liveness", "[ptx_rematerialization]") {
-  std::string text = kBody;
-  std::vector<std::string> lines;
-  size_t open = text.find("\n{\n") + 3, close = text.find("\n}\n");
-  for (size_t at = open; at < close;) {
-    size_t nl = text.find('\n', at);
-    lines.push_back(text.substr(at, nl - at));
-    at = nl + 1;
-  }
+  std::vector<std::string> lines = bodyLines(kBody);
   ptx::FunctionBody body;
   REQUIRE(ptx::modelFunctionBody(lines, body));
   REQUIRE(body.blocks.size() == 3);
@@ -226,14 +231,7 @@ $L__BB0_2:
 	ret;
 }
 )";
-  std::string text = ptx;
-  std::vector<std::string> lines;
-  size_t open = text.find("\n{\n") + 3, close = text.find("\n}\n");
-  for (size_t at = open; at < close;) {
-    size_t nl = text.find('\n', at);
-    lines.push_back(text.substr(at, nl - at));
-    at = nl + 1;
-  }
+  std::vector<std::string> lines = bodyLines(ptx);
   ptx::FunctionBody body;
   REQUIRE(ptx::modelFunctionBody(lines, body));
   int instructions = 0;
