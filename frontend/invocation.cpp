@@ -199,10 +199,9 @@ std::unique_ptr<clang::CompilerInvocation> buildInvocation(const Options& opts, 
     // must not depend on where the user's cache directory is. Last, so it wins over
     // the user's own -ffile-prefix-map.
     if (path != fallback) {
-      std::string dir = llvm::sys::path::parent_path(path).str();
-      auto& cg = inv->getCodeGenOpts();
-      cg.DebugPrefixMap.emplace_back(dir, llvm::sys::path::parent_path(fallback).str());
-      cg.CoveragePrefixMap.emplace_back(dir, llvm::sys::path::parent_path(fallback).str());
+      std::pair<std::string, std::string> map{llvm::sys::path::parent_path(path), llvm::sys::path::parent_path(fallback)};
+      inv->getCodeGenOpts().DebugPrefixMap.push_back(map);
+      inv->getCodeGenOpts().CoveragePrefixMap.push_back(map);
     }
     pp.Includes.insert(first ? pp.Includes.begin() : pp.Includes.end(), path);
   };

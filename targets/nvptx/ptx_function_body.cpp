@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <functional>
 
 namespace circle::ptx {
 namespace {
@@ -28,16 +27,19 @@ bool writesFirstOperand(llvm::StringRef op) {
   return false;
 }
 
+// A line without its comment.
+llvm::StringRef codeOf(llvm::StringRef line) { return line.split("//").first; }
+
 // An instruction whose ';' is on a later line.
 bool continues(const std::string& line) {
-  llvm::StringRef s = llvm::StringRef(line).split("//").first.trim();
+  llvm::StringRef s = codeOf(line).trim();
   if (s.empty() || s == "{" || s == "}" || s.starts_with(".") || s.ends_with(";") || s.ends_with(":")) return false;
   return !(s.starts_with("{") && s.ends_with("}"));
 }
 
 bool registerChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
-// Each %name in `text` (outside the [...] of an address when `skipAddresses`).
+// Each register %name in `text`.
 template <class F>
 void forEachRegister(llvm::StringRef text, F f) {
   for (size_t i = 0; i < text.size(); ++i) {
@@ -69,14 +71,14 @@ public:
   explicit Builder(FunctionBody& b) : body_(b) {}
 
   int reg(llvm::StringRef name) {
-    auto [it, added] = index_.try_emplace(name, (int)body_.registers.size());
+    auto [it, added] = body_.registerIndex.try_emplace(name, (int)body_.registers.size());
     if (added) body_.registers.push_back(name.str());
     return it->second;
   }
 
   bool parse(const std::string& text, Line& line) {
     line.text = text;
-    llvm::StringRef s = llvm::StringRef(text).split("//").first.trim();
+    llvm::StringRef s = codeOf(text).trim();
     if (s.empty() || s == "{" || s == "}" || s.starts_with(".")) return true;
     if (s.ends_with(":") && s.find_first_of(" \t;") == llvm::StringRef::npos) {
       line.kind = Line::Label;
@@ -135,7 +137,6 @@ public:
 
 private:
   FunctionBody& body_;
-  llvm::StringMap<int> index_;
 };
 
 void findBlocks(FunctionBody& b) {
@@ -234,6 +235,9 @@ void findDominators(FunctionBody& b) {
     }
   }
   for (int k = 0; k < n; ++k) b.blocks[k].idom = k == 0 ? -1 : (idom[k] < 0 ? -2 : idom[k]);
+  // Depths in reverse postorder: a block's dominator comes before it.
+  for (int k : order)
+    if (k != 0 && b.blocks[k].idom >= 0) b.blocks[k].depth = b.blocks[b.blocks[k].idom].depth + 1;
 }
 
 // Tarjan's strongly connected components, iteratively: a block is in a cycle when its
@@ -310,11 +314,25 @@ void findLiveness(FunctionBody& b) {
 } // namespace
 
 bool FunctionBody::dominates(int a, int b) const {
-  for (int k = b; k >= 0; k = blocks[k].idom) {
-    if (k == a) return true;
-    if (blocks[k].idom == -2) return false; // unreachable
+  if (blocks[a].idom == -2 || blocks[b].idom == -2) return false; // unreachable
+  while (blocks[b].depth > blocks[a].depth) b = blocks[b].idom;
+  return a == b;
+}
+
+int FunctionBody::commonDominator(int a, int b) const {
+  if (blocks[a].idom == -2 || blocks[b].idom == -2) return -1;
+  while (blocks[a].depth > blocks[b].depth) a = blocks[a].idom;
+  while (blocks[b].depth > blocks[a].depth) b = blocks[b].idom;
+  while (a != b) {
+    a = blocks[a].idom;
+    b = blocks[b].idom;
   }
-  return false;
+  return a;
+}
+
+int FunctionBody::registerNamed(llvm::StringRef name) const {
+  auto it = registerIndex.find(name);
+  return it == registerIndex.end() ? -1 : it->second;
 }
 
 bool modelFunctionBody(const std::vector<std::string>& text, FunctionBody& body) {
@@ -323,10 +341,9 @@ bool modelFunctionBody(const std::vector<std::string>& text, FunctionBody& body)
   for (size_t i = 0; i < text.size(); ++i) {
     // LLVM writes long instructions (wmma.mma's operand lists) over several lines: the
     // first line is the whole instruction, the others are continuations of it.
-    auto code = [](const std::string& line) { return llvm::StringRef(line).split("//").first.str(); };
-    std::string statement = code(text[i]);
+    std::string statement = codeOf(text[i]).str();
     size_t last = i;
-    while (continues(text[last]) && last + 1 < text.size()) statement += " " + code(text[++last]);
+    while (continues(text[last]) && last + 1 < text.size()) statement += " " + codeOf(text[++last]).str();
     body.lines.emplace_back();
     if (!builder.parse(statement, body.lines.back())) return false;
     body.lines.back().text = text[i];

@@ -6,6 +6,7 @@
 // a body with control flow it cannot follow (brx.idx) is not modelled.
 #pragma once
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <functional>
 #include <map>
@@ -30,12 +31,15 @@ struct Line {
 
 struct FunctionBody {
   std::vector<Line> lines;
-  std::vector<std::string> registers; // "%r12" ...
-  // Blocks: [first, end) line ranges; successors; immediate dominators (-1: the entry).
+  std::vector<std::string> registers;    // "%r12" ...
+  llvm::StringMap<int> registerIndex;     // name -> its index in `registers`
+  // Blocks: [first, end) line ranges; successors; immediate dominators (-1: the entry,
+  // -2: unreachable) and the depth in the dominator tree.
   struct Block {
     int first = 0, end = 0;
     std::vector<int> successors;
     int idom = -1;
+    int depth = 0;
     bool inCycle = false;
     llvm::BitVector liveIn; // registers read before written on some path from here
   };
@@ -44,7 +48,9 @@ struct FunctionBody {
   std::vector<int> defCount;       // per register
   std::vector<int> defLine;        // per register: its (last) writing line
 
-  bool dominates(int a, int b) const; // block a dominates block b
+  bool dominates(int a, int b) const;     // block a dominates block b
+  int commonDominator(int a, int b) const; // the nearest block dominating both; -1 if either is unreachable
+  int registerNamed(llvm::StringRef name) const; // -1: not in the body
 };
 
 // Builds the model of the lines between a function's braces; false when its control

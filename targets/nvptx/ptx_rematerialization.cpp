@@ -3,21 +3,22 @@
 #include "targets/nvptx/ptx_function_body.h"
 
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace circle {
 namespace {
 
 using ptx::FunctionBody;
-
-constexpr int kSharedSource = 4;
 using ptx::Line;
+
+// How many candidates must read a source for it to be held longer on their behalf.
+constexpr int kSharedSource = 4;
 
 // add.s32, shl.b64, mul.lo.u32...: integer operations of two operands with no side
 // effect and nothing but the type in their name. Not moves of constants and addresses:
@@ -49,57 +50,35 @@ bool isImmediateOrSymbol(llvm::StringRef operand) {
 
 class Rematerializer {
 public:
-  explicit Rematerializer(const FunctionBody& b) : b_(b), useBlocks_(b.registers.size()) {
-    for (size_t k = 0; k < b.registers.size(); ++k) index_[b.registers[k]] = (int)k;
+  explicit Rematerializer(const FunctionBody& b)
+      : b_(b), useBlocks_(b.registers.size()), sources_(b.registers.size()), candidateSourceOf_(b.registers.size(), 0) {
     for (size_t i = 0; i < b.lines.size(); ++i)
       for (int u : b.lines[i].uses) useBlocks_[u].insert(b.blockOf[i]);
-    candidateSourceOf_.assign(b.registers.size(), 0);
-    std::vector<int> sources;
     for (size_t k = 0; k < b.registers.size(); ++k)
-      if (candidate((int)k, sources))
-        for (int s : sources) ++candidateSourceOf_[s];
+      if (findSources((int)k))
+        for (int s : *sources_[k]) ++candidateSourceOf_[s];
   }
 
-  // The source registers of `reg`'s one computation, when it is a candidate.
-  bool candidate(int reg, std::vector<int>& sources) const {
-    if (b_.defCount[reg] != 1) return false;
-    const Line& l = b_.lines[b_.defLine[reg]];
-    if (l.kind != Line::Instruction || l.guarded || !l.kills || l.multiLine || l.defs.size() != 1 ||
-        !cheapOpcode(l.opcode))
-      return false;
-    if (b_.blocks[b_.blockOf[b_.defLine[reg]]].inCycle) return false;
-    llvm::SmallVector<llvm::StringRef, 3> operands;
-    llvm::StringRef(l.operands).split(operands, ',');
-    if (operands.size() != 3) return false;
-    sources.clear();
-    for (size_t k = 1; k < operands.size(); ++k) {
-      llvm::StringRef o = operands[k].trim();
-      if (isImmediateOrSymbol(o)) continue;
-      int source = registerNamed(o);
-      if (source < 0 || b_.defCount[source] != 1 || b_.blocks[b_.blockOf[b_.defLine[source]]].inCycle) return false;
-      sources.push_back(source);
-    }
-    return true;
-  }
+  // The source registers of `reg`'s one computation; none when it is no candidate.
+  const std::optional<std::vector<int>>& candidate(int reg) const { return sources_[reg]; }
 
-  // Whether `reg` can be computed again at the top of `block`, its sources there first.
+  // Whether `reg` can be computed again in `block`, its sources there first.
   bool computableIn(int reg, int block, int depth = 0) {
     auto key = std::make_pair(reg, block);
     auto known = decided_.find(key);
     if (known != decided_.end()) return known->second;
     decided_[key] = false; // while deciding
-    std::vector<int> sources;
+    const auto& sources = candidate(reg);
     int home = b_.blockOf[b_.defLine[reg]];
-    bool ok = depth < 8 && home != block && !b_.blocks[block].inCycle && b_.dominates(home, block) &&
-              candidate(reg, sources);
-    for (size_t k = 0; ok && k < sources.size(); ++k) {
-      int s = sources[k];
+    bool ok = sources && depth < 8 && home != block && !b_.blocks[block].inCycle && b_.dominates(home, block);
+    for (size_t k = 0; ok && k < sources->size(); ++k) {
+      int s = (*sources)[k];
       int sourceHome = b_.blockOf[b_.defLine[s]];
       // A source not live into the block is held longer for the copy: worth one register
       // when several values are computed from it (tid + 32 * k for each of a thread's items).
       ok = sourceHome != block && b_.dominates(sourceHome, block) &&
            (b_.blocks[block].liveIn.test(s) || computableIn(s, block, depth + 1) ||
-            (candidateSourceOf_[s] >= kSharedSource && !b_.blocks[sourceHome].inCycle));
+            candidateSourceOf_[s] >= kSharedSource); // a source's home is in no loop (findSources)
     }
     decided_[key] = ok;
     if (ok) order_[block].push_back(reg); // sources were pushed first
@@ -109,8 +88,7 @@ public:
   // Lines to insert before line index -> copies, in order.
   std::map<int, std::vector<int>> plan() {
     for (size_t reg = 0; reg < b_.registers.size(); ++reg) {
-      std::vector<int> sources;
-      if (!candidate((int)reg, sources)) continue;
+      if (!candidate((int)reg)) continue;
       int home = b_.blockOf[b_.defLine[reg]];
       for (int block : useBlocks_[reg])
         if (block != home) computableIn((int)reg, block);
@@ -129,9 +107,7 @@ public:
             if (u == reg) position[reg] = i;
       }
       for (auto it = regs.rbegin(); it != regs.rend(); ++it) {
-        std::vector<int> sources;
-        candidate(*it, sources);
-        for (int s : sources)
+        for (int s : *candidate(*it))
           if (position.count(s)) position[s] = std::min(position[s], position[*it]);
       }
       std::map<int, std::vector<int>> here;
@@ -143,14 +119,32 @@ public:
   }
 
 private:
-  int registerNamed(llvm::StringRef name) const {
-    auto it = index_.find(name);
-    return it == index_.end() ? -1 : it->second;
+  // Whether `reg` is a candidate; its sources into sources_.
+  bool findSources(int reg) {
+    if (b_.defCount[reg] != 1) return false;
+    const Line& l = b_.lines[b_.defLine[reg]];
+    if (l.kind != Line::Instruction || l.guarded || !l.kills || l.multiLine || l.defs.size() != 1 ||
+        !cheapOpcode(l.opcode))
+      return false;
+    if (b_.blocks[b_.blockOf[b_.defLine[reg]]].inCycle) return false;
+    llvm::SmallVector<llvm::StringRef, 3> operands;
+    llvm::StringRef(l.operands).split(operands, ',');
+    if (operands.size() != 3) return false;
+    std::vector<int> sources;
+    for (size_t k = 1; k < operands.size(); ++k) {
+      llvm::StringRef o = operands[k].trim();
+      if (isImmediateOrSymbol(o)) continue;
+      int source = b_.registerNamed(o);
+      if (source < 0 || b_.defCount[source] != 1 || b_.blocks[b_.blockOf[b_.defLine[source]]].inCycle) return false;
+      sources.push_back(source);
+    }
+    sources_[reg] = std::move(sources);
+    return true;
   }
 
   const FunctionBody& b_;
-  llvm::StringMap<int> index_;
   std::vector<std::set<int>> useBlocks_;
+  std::vector<std::optional<std::vector<int>>> sources_;
   std::vector<int> candidateSourceOf_; // per register: how many candidates read it
   std::map<std::pair<int, int>, bool> decided_;
   std::map<int, std::vector<int>> order_;

@@ -11,25 +11,6 @@ namespace {
 
 using ptx::FunctionBody;
 
-int depthOf(const FunctionBody& b, int block) {
-  int depth = 0;
-  for (int k = block; b.blocks[k].idom >= 0; k = b.blocks[k].idom) ++depth;
-  return depth;
-}
-
-// The nearest block dominating both; -1 when either is unreachable.
-int commonDominator(const FunctionBody& b, int x, int y) {
-  if (b.blocks[x].idom == -2 || b.blocks[y].idom == -2) return -1;
-  int dx = depthOf(b, x), dy = depthOf(b, y);
-  for (; dx > dy; --dx) x = b.blocks[x].idom;
-  for (; dy > dx; --dy) y = b.blocks[y].idom;
-  while (x != y) {
-    x = b.blocks[x].idom;
-    y = b.blocks[y].idom;
-  }
-  return x;
-}
-
 // "mov.b32" for the %r registers a body declares .b32, "mov.b64" for .b64 %rd ones.
 std::string moveFor(const std::string& reg) {
   llvm::StringRef r(reg);
@@ -48,7 +29,7 @@ int defineUndefinedRegisters(std::string& text) {
     for (size_t i = 0; i < b.lines.size(); ++i) {
       auto note = [&](int reg) {
         int block = b.blockOf[i];
-        dominator[reg] = dominator[reg] == -2 ? block : dominator[reg] < 0 ? -1 : commonDominator(b, dominator[reg], block);
+        dominator[reg] = dominator[reg] == -2 ? block : dominator[reg] < 0 ? -1 : b.commonDominator(dominator[reg], block);
       };
       for (int d : b.lines[i].defs) note(d);
       for (int u : b.lines[i].uses) note(u);

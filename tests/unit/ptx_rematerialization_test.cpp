@@ -67,11 +67,7 @@ TEST_CASE("a PTX body's blocks, cycles and liveness", "[ptx_rematerialization]")
   CHECK_FALSE(body.blocks[2].inCycle);
   CHECK(body.dominates(0, 2));
   CHECK_FALSE(body.dominates(2, 1));
-  auto reg = [&](const char* name) {
-    for (size_t k = 0; k < body.registers.size(); ++k)
-      if (body.registers[k] == name) return (int)k;
-    return -1;
-  };
+  auto reg = [&](const char* name) { return body.registerNamed(name); };
   CHECK(body.blocks[1].liveIn.test(reg("%r4")));
   CHECK(body.blocks[1].liveIn.test(reg("%r5")));
   CHECK_FALSE(body.blocks[2].liveIn.test(reg("%r5")));
