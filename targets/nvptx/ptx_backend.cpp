@@ -4,9 +4,10 @@
 #include "targets/nvptx/bitfield_extracts.h"
 #include "targets/nvptx/bounded_recursion.h"
 #include "targets/nvptx/byval_copies.h"
-#include "targets/nvptx/combined_values.h"
 #include "targets/nvptx/inline_growth.h"
+#include "targets/nvptx/kept_flags.h"
 #include "targets/nvptx/known_alignment.h"
+#include "targets/nvptx/machine_sinking.h"
 #include "targets/nvptx/lane_sign_masks.h"
 #include "targets/nvptx/local_arguments.h"
 #include "targets/nvptx/local_pointer_differences.h"
@@ -157,13 +158,14 @@ bool emitPtx(llvm::Module& module, llvm::TargetMachine& tm, std::string& ptx, st
     recomputeMergedValues(module);
     extractBitFieldsAgainAfterBarriers(module);
     permuteLaneSignMasks(module);
-    keepCombinedValuesInPlace(module);
+    testKeptFlagsAtLaterUses(module);
   }
   // Correctness, at every level: the back end would delete these.
   expandMovesAcrossAddressSpaces(module, tm);
   {
     llvm::raw_string_ostream os(ptx);
     llvm::buffer_ostream bos(os);
+    DeviceMachineSinkingOff noSinking;
     if (!emitWithBackend(module, tm, bos, llvm::CodeGenFileType::AssemblyFile)) {
       error = "LLVM's NVPTX backend cannot emit PTX for this target";
       return false;

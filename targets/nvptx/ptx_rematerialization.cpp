@@ -2,6 +2,7 @@
 
 #include "targets/nvptx/ptx_function_body.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -73,10 +74,13 @@ public:
     bool ok = sources && depth < 8 && home != block && !b_.blocks[block].inCycle && b_.dominates(home, block);
     for (size_t k = 0; ok && k < sources->size(); ++k) {
       int s = (*sources)[k];
+      // Written more than once, the source holds at `block` what it held at reg's home
+      // (unchangedAfter), which dominates `block`.
       int sourceHome = b_.blockOf[b_.defLine[s]];
+      bool defined = b_.defCount[s] > 1 || (sourceHome != block && b_.dominates(sourceHome, block));
       // A source not live into the block is held longer for the copy: worth one register
       // when several values are computed from it (tid + 32 * k for each of a thread's items).
-      ok = sourceHome != block && b_.dominates(sourceHome, block) &&
+      ok = defined &&
            (b_.blocks[block].liveIn.test(s) || computableIn(s, block, depth + 1) ||
             candidateSourceOf_[s] >= kSharedSource); // a source's home is in no loop (findSources)
     }
@@ -135,14 +139,45 @@ private:
       llvm::StringRef o = operands[k].trim();
       if (isImmediateOrSymbol(o)) continue;
       int source = b_.registerNamed(o);
-      if (source < 0 || b_.defCount[source] != 1 || b_.blocks[b_.blockOf[b_.defLine[source]]].inCycle) return false;
+      if (source < 0 || !unchangedAfter(source, b_.defLine[reg])) return false;
       sources.push_back(source);
     }
     sources_[reg] = std::move(sources);
     return true;
   }
 
+  // Whether no write of `reg` can follow line `at` (none in a loop): a copy after `at`
+  // reads the value `at` read. A register written on each side of a branch (a flag that
+  // defaults to 1 and is computed where the item exists) qualifies as one written once.
+  bool unchangedAfter(int reg, int at) {
+    if (b_.defCount[reg] == 1) return !b_.blocks[b_.blockOf[b_.defLine[reg]]].inCycle;
+    int home = b_.blockOf[at];
+    const llvm::BitVector& later = reachableFrom(home);
+    for (size_t i = 0; i < b_.lines.size(); ++i) {
+      if (std::find(b_.lines[i].defs.begin(), b_.lines[i].defs.end(), reg) == b_.lines[i].defs.end()) continue;
+      int block = b_.blockOf[i];
+      if (block < 0 || b_.blocks[block].inCycle || later.test(block) || (block == home && (int)i > at)) return false;
+    }
+    return true;
+  }
+
+  // The blocks some path from the end of `block` enters.
+  const llvm::BitVector& reachableFrom(int block) {
+    auto [it, added] = reachable_.try_emplace(block, llvm::BitVector(b_.blocks.size()));
+    if (!added) return it->second;
+    std::vector<int> work(b_.blocks[block].successors);
+    while (!work.empty()) {
+      int k = work.back();
+      work.pop_back();
+      if (it->second.test(k)) continue;
+      it->second.set(k);
+      for (int s : b_.blocks[k].successors) work.push_back(s);
+    }
+    return it->second;
+  }
+
   const FunctionBody& b_;
+  std::map<int, llvm::BitVector> reachable_;
   std::vector<std::set<int>> useBlocks_;
   std::vector<std::optional<std::vector<int>>> sources_;
   std::vector<int> candidateSourceOf_; // per register: how many candidates read it

@@ -12,7 +12,10 @@
 // 41 cuda-samples sources changed (32 -> 31).
 //
 // Here, in the PTX, a register written once by one integer add/sub/shift/logic/multiply
-// of constants and registers written once is computed again in each other block that
+// of constants and registers that hold one value from there on (written once, or written
+// nowhere a path from the computation reaches: a flag that defaults to 1 and is set where
+// its item exists; thrust::copy_if's partial tile: 70 -> 56 registers, with kept_flags.h
+// and machine_sinking.h) is computed again in each other block that
 // reads it, right before the first read, when every register it reads is still live
 // into that block (so no other live range grows; or the source feeds four candidates or
 // more, tid + 32 * k for each item, and one register held longer frees several) and

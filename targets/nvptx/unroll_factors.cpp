@@ -13,7 +13,6 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/UnrollLoop.h"
 
@@ -137,22 +136,11 @@ void addUnrollFactors(llvm::PassBuilder& pb, int optLevel) {
 
 DevicePragmaUnrollLimit::DevicePragmaUnrollLimit(const llvm::Module& m) {
   constexpr unsigned kDeviceLimit = 2000; // unroll_factors.h: measured where
-  bool tensorCores = false;
   for (const llvm::Function& f : m)
-    if (f.isDeclaration() && (f.getName().starts_with("llvm.nvvm.wmma.") || f.getName().starts_with("llvm.nvvm.mma.")))
-      tensorCores = true;
-  if (!tensorCores) return;
-  auto& options = llvm::cl::getRegisteredOptions();
-  auto it = options.find("pragma-unroll-threshold");
-  if (it == options.end() || it->second->getNumOccurrences() > 0) return; // the user's -mllvm
-  auto* opt = static_cast<llvm::cl::opt<unsigned>*>(it->second);
-  saved_ = *opt;
-  opt->setValue(kDeviceLimit);
-  option_ = opt;
-}
-
-DevicePragmaUnrollLimit::~DevicePragmaUnrollLimit() {
-  if (option_) static_cast<llvm::cl::opt<unsigned>*>(option_)->setValue(saved_);
+    if (f.isDeclaration() && (f.getName().starts_with("llvm.nvvm.wmma.") || f.getName().starts_with("llvm.nvvm.mma."))) {
+      limit_.emplace("pragma-unroll-threshold", kDeviceLimit);
+      return;
+    }
 }
 
 } // namespace circle

@@ -18,6 +18,9 @@
 //   64-trip loop of arithmetic that the 2,000 limit would halve (tests/e2e/
 //   test_device_codegen.sh); bench/kernels' PTX is unchanged either way.
 #pragma once
+#include "support/scoped_llvm_option.h"
+
+#include <optional>
 
 namespace llvm {
 class Module;
@@ -36,13 +39,9 @@ void addUnrollFactors(llvm::PassBuilder& pb, int optLevel);
 class DevicePragmaUnrollLimit {
 public:
   explicit DevicePragmaUnrollLimit(const llvm::Module& m);
-  ~DevicePragmaUnrollLimit();
-  DevicePragmaUnrollLimit(const DevicePragmaUnrollLimit&) = delete;
-  DevicePragmaUnrollLimit& operator=(const DevicePragmaUnrollLimit&) = delete;
 
 private:
-  void* option_ = nullptr; // LLVM's cl::opt<unsigned>, when circle sets it
-  unsigned saved_ = 0;
+  std::optional<ScopedLlvmOption<unsigned>> limit_;
 };
 
 } // namespace circle

@@ -109,6 +109,51 @@ TEST_CASE("no copy where a source is not live, is written twice, or in a loop", 
   CHECK(added == 2);
 }
 
+TEST_CASE("a source written on both sides of a branch before the value is one value", "[ptx_rematerialization]") {
+  // %r2 defaults to 1 and is loaded where %r1 > 5 (a flag of an item that may not exist);
+  // %r4 = %r3 + %r2 is computed after the join, held across the loop and read after it.
+  const char* joined = R"(.visible .entry j(
+	.param .u64 j_param_0
+)
+{
+	.reg .pred 	%p<4>;
+	.reg .b32 	%r<20>;
+	.reg .b64 	%rd<4>;
+
+	ld.param.b64 	%rd1, [j_param_0];
+	mov.u32 	%r1, %tid.x;
+	add.s32 	%r3, %r1, 32;
+	mov.b32 	%r2, 1;
+	setp.le.s32 	%p2, %r1, 5;
+	@%p2 bra 	$L__BB0_2;
+	ld.global.b32 	%r2, [%rd1];
+$L__BB0_2:
+	add.s32 	%r4, %r3, %r2;
+	mov.b32 	%r5, 0;
+$L__BB0_3:
+	add.s32 	%r5, %r5, 1;
+	setp.lt.s32 	%p1, %r5, 100;
+	@%p1 bra 	$L__BB0_3;
+	st.global.b32 	[%rd1+4], %r4;
+	st.global.b32 	[%rd1+8], %r1;
+	st.global.b32 	[%rd1+12], %r2;
+	ret;
+}
+)";
+  std::string ptx = joined;
+  rematerializeCheapValues(ptx);
+  CHECK(count(ptx, "add.s32 \t%r4, %r3, %r2;") == 2);
+  CHECK(ptx.rfind("add.s32 \t%r4, %r3, %r2;") > ptx.find("@%p1 bra"));
+
+  // Written again on a path after the value (a store's branch past the loop): the copy
+  // would read the new value.
+  std::string after = joined;
+  after.replace(after.find("\tst.global.b32 \t[%rd1+4], %r4;\n"), 0,
+                "\tsetp.gt.s32 \t%p3, %r1, 7;\n\t@%p3 bra \t$L__BB0_5;\n\tmov.b32 \t%r2, 9;\n$L__BB0_5:\n");
+  rematerializeCheapValues(after);
+  CHECK(count(after, "add.s32 \t%r4, %r3, %r2;") == 1);
+}
+
 TEST_CASE("bodies with control flow the model cannot follow are left alone", "[ptx_rematerialization]") {
   std::string ptx = kBody;
   ptx.replace(ptx.find("\tret;"), 0, "\tbrx.idx \t%r1, $L_table;\n");
