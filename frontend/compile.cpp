@@ -714,7 +714,10 @@ private:
     auto tm = machineFor(sm);
     if (!tm) return nullptr;
     m.setDataLayout(tm->createDataLayout());
-    optimizeDeviceModule(m, *tm, o_.deviceOpt);
+    // -Xclang -disable-llvm-passes: the device's IR as generated, less only what the back
+    // end needs (the -OG0 pipeline: always-inline functions, NVVMReflect), as the host's.
+    bool noPasses = ci_ && ci_->getCodeGenOpts().DisableLLVMPasses;
+    optimizeDeviceModule(m, *tm, noPasses ? 0 : o_.deviceOpt);
     if (!checkOptimized(m, sm)) return nullptr;
     return tm;
   }

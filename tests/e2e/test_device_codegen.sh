@@ -542,4 +542,16 @@ check; [ -n "$sweep" ] && [ "$sweep" -le 56 ] || fail "copy_if's select sweep: $
 cu -sm_90 -O3 -S -gpu copy_if.cu -o copy_if_sink -mllvm -disable-machine-sink=false
 sunk=$(sweep_registers copy_if_sink.sm_90.ptx)
 check; [ -n "$sunk" ] && [ "$sunk" -gt "$sweep" ] || fail "with the user's MachineSink: $sunk registers (without: $sweep)"
+# -Xclang -disable-llvm-passes: the device's IR is left as Clang generated it (its
+# locals still allocas), as the host's is; without it, both are optimised.
+cat > nopasses.cu <<'SRC'
+__global__ void k(int* p) { int a = 1; int b = a + 2; p[threadIdx.x] = b * 3; }
+int main() {}
+SRC
+cu -sm_90 -S -emit-llvm -gpu nopasses.cu -o nopasses -Xclang -disable-llvm-passes
+check; grep -q 'alloca' nopasses.sm_90.ll || fail "-disable-llvm-passes: the device IR keeps its allocas"
+cu -sm_90 -S -emit-llvm -gpu nopasses.cu -o optimised
+expect_eq "$(grep -c 'alloca' optimised.sm_90.ll)" 0 "without it, the device IR is optimised"
+cu -sm_90 nopasses.cu -o nopasses.out -Xclang -disable-llvm-passes
+expect_file nopasses.out "-disable-llvm-passes: the program still builds"
 finish
