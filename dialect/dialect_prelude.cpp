@@ -358,7 +358,12 @@ struct __circle_text { const char* __s; };
 template <class __T> constexpr const char* operator->*(const __T&, __circle_text __t) { return __t.__s; }
 template <int __N> struct __circle_constant {};
 template <class __T, int __N> constexpr int operator->*(const __T&, __circle_constant<__N>) { return __N; }
-struct __circle_enumerator_name {};
+// x.string[i]: `x ->* __circle_enumerator_name{}[i]`, the subscript bound to the tag
+// first, so that the name token already parsed needs no parenthesis.
+struct __circle_enumerator_char { decltype(sizeof 0) __i; };
+struct __circle_enumerator_name {
+  constexpr __circle_enumerator_char operator[](decltype(sizeof 0) __i) const { return {__i}; }
+};
 // x.string: an enumerator's name from the registry (kEnumRegistry), an integer's digits.
 template <class __E, class = typename __circle_enable_if<__is_enum(__E)>::type>
 constexpr const char* operator->*(__E __v, __circle_enumerator_name) {
@@ -367,6 +372,14 @@ constexpr const char* operator->*(__E __v, __circle_enumerator_name) {
 template <class __T, class = typename __circle_enable_if<__is_integral(__T)>::type, class = void>
 constexpr __circle_string operator->*(__T __v, __circle_enumerator_name) {
   return __circle_string{}.__add_integer(__v);
+}
+template <class __E, class = typename __circle_enable_if<__is_enum(__E)>::type>
+constexpr char operator->*(__E __v, __circle_enumerator_char __c) {
+  return ::__circle_enum_name_of(__v)[__c.__i];
+}
+template <class __T, class = typename __circle_enable_if<__is_integral(__T)>::type, class = void>
+constexpr char operator->*(__T __v, __circle_enumerator_char __c) {
+  return __circle_string{}.__add_integer(__v).__d[__c.__i];
 }
 struct __circle_length_tag {};
 template <class __T, decltype(sizeof 0) __N>
@@ -379,6 +392,14 @@ template <class __T> constexpr auto operator->*(__T& __x, __circle_enumerator_na
 template <class __T, class = typename __circle_enable_if<!__is_lvalue_reference(__T)>::type>
 constexpr auto operator->*(__T&& __x, __circle_enumerator_name) -> decltype((static_cast<__T&&>(__x).string)) {
   return static_cast<__T&&>(__x).string;
+}
+template <class __T> constexpr auto operator->*(__T& __x, __circle_enumerator_char __c) -> decltype((__x.string[__c.__i])) {
+  return __x.string[__c.__i];
+}
+template <class __T, class = typename __circle_enable_if<!__is_lvalue_reference(__T)>::type>
+constexpr auto operator->*(__T&& __x, __circle_enumerator_char __c)
+    -> decltype((static_cast<__T&&>(__x).string[__c.__i])) {
+  return static_cast<__T&&>(__x).string[__c.__i];
 }
 template <class __T> constexpr auto operator->*(__T& __x, __circle_length_tag) -> decltype((__x.length)) {
   return __x.length;

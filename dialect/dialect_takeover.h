@@ -268,8 +268,9 @@ private:
   // `x.string` or `(expr).string` at the '.' t[dot], in a file that uses Circle's
   // syntax: an enumerator's name, an integer's digits, or a class's own member named
   // string (the prelude's ->* overloads tell them apart once types are known, which a
-  // template's `T x` needs). Not when more follows (`.string.size()`, `.string(...)`,
-  // `.string[i]`): the ->* would bind after it.
+  // template's `T x` needs). `.string[i]` binds the subscript to the tag first (one
+  // character). Not when more follows (`.string.size()`, `.string(...)`): the ->* would
+  // bind after it.
   static bool isStringTrait(const std::vector<RawToken>& t, size_t dot);
   // Does a token of this kind (or keyword) before a name bind tighter than ->*?
   static bool bindsBeforePointerToMember(clang::tok::TokenKind kind, llvm::StringRef spelling);
@@ -297,6 +298,9 @@ private:
   // `if (c) @meta for ...`, `else`, a loop's or a label's: the prefix into `out`, then the
   // @meta for started as one statement. NotTaken when `s` is not one.
   Meta takeMetaAfterPrefix(clang::Lexer& lexer, const Lookahead& s, std::vector<clang::Token>& out);
+  // `@meta printf(...);`, alone or after such a prefix: respelled into `out`, the lexer
+  // past it. False when `s` is not one.
+  bool takeMetaPrintf(clang::Lexer& lexer, const Lookahead& s, std::vector<clang::Token>& out);
 
   // P2392's `operator is`, `A is B` and member type traits (`T.is_reference`) right
   // after `tok`: read before the parser sees them (dialect/pattern_matching.h).

@@ -90,7 +90,7 @@ private:
 
 } // namespace
 
-std::optional<std::variant<RewritePlan, DialectError>> planMetaPrintf(const std::vector<RawToken>& t) {
+std::optional<std::variant<RewritePlan, DialectError>> planMetaPrintf(const std::vector<RawToken>& t, bool braced) {
   namespace tok = clang::tok;
   if (t.size() < 6 || t[0].kind != tok::unknown || t[0].text != "@" || !t[1].is("meta") || !t[2].is("printf"))
     return std::nullopt;
@@ -99,10 +99,11 @@ std::optional<std::variant<RewritePlan, DialectError>> planMetaPrintf(const std:
     return DialectError{2, "'@meta printf' takes its arguments in parentheses, then ';'"};
   if (close == 4) return DialectError{3, "'@meta printf' needs a format"};
   RewritePlan plan;
-  plan.add("[[clang::annotate(\"" + std::string(kAnnotation) + "\",", 0);
+  plan.add(std::string(braced ? "{" : "") + "[[clang::annotate(\"" + kAnnotation + "\",", 0);
   plan.keep(4, close);
   plan.add("), maybe_unused]] constexpr int " + std::string(kPrefix) + std::to_string(t[0].offset) + " = 0", close);
   plan.keep(close + 1);
+  if (braced) plan.add("}", close + 1);
   return plan;
 }
 

@@ -21,8 +21,11 @@ class ASTContext;
 
 namespace circle {
 
-// `@ meta printf ( ... ) ;` (t ends at its ';'): the declaration; nothing for other statements.
-std::optional<std::variant<RewritePlan, DialectError>> planMetaPrintf(const std::vector<RawToken>& t);
+// `@ meta printf ( ... ) ;` (t ends at its ';'): the declaration; nothing for other
+// statements. `braced`: in braces of its own, as the one statement of an if, else, loop
+// or label (a declaration there would be in scope of the cases a switch jumps to).
+std::optional<std::variant<RewritePlan, DialectError>> planMetaPrintf(const std::vector<RawToken>& t,
+                                                                      bool braced = false);
 
 // Prints every @meta printf the parse instantiated; cheap when the file had none.
 void printMetaPrintfs(clang::ASTContext& ast, llvm::raw_ostream& out);

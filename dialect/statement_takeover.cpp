@@ -354,12 +354,7 @@ void DialectTakeover::takeStatements(clang::Lexer& fileLexer, std::vector<clang:
       seekAfter(*lexer, whole.raw.back());
       continue;
     }
-    if (auto printf = planMetaPrintf(next.raw)) {
-      if (auto* e = std::get_if<DialectError>(&*printf)) pp_.Diag(next.tokens[e->token].getLocation(), error_) << e->message;
-      else materialize(std::get<RewritePlan>(*printf), next.tokens, out, &next.raw);
-      seekAfter(*lexer, next.raw.back());
-      continue;
-    }
+    if (takeMetaPrintf(*lexer, next, out)) continue;
     Meta prefixed = takeMetaAfterPrefix(*lexer, next, out);
     if (prefixed == Meta::Started) return;
     if (prefixed == Meta::Dropped) continue;
@@ -396,6 +391,21 @@ void DialectTakeover::takeStatements(clang::Lexer& fileLexer, std::vector<clang:
     seekAfter(*lexer, next.raw.back());
   }
   enter(out);
+}
+
+bool DialectTakeover::takeMetaPrintf(clang::Lexer& lexer, const Lookahead& s, std::vector<clang::Token>& out) {
+  RewritePlan prefix;
+  size_t at = planStatementPrefix(s.raw, s.raw.size(), prefix);
+  Lookahead printf;
+  printf.raw.assign(s.raw.begin() + at, s.raw.end());
+  printf.tokens.assign(s.tokens.begin() + at, s.tokens.end());
+  auto plan = planMetaPrintf(printf.raw, /*braced=*/at > 0);
+  if (!plan) return false;
+  if (at > 0) materialize(prefix, s.tokens, out, &s.raw);
+  if (auto* e = std::get_if<DialectError>(&*plan)) pp_.Diag(printf.tokens[e->token].getLocation(), error_) << e->message;
+  else materialize(std::get<RewritePlan>(*plan), printf.tokens, out, &printf.raw);
+  seekAfter(lexer, s.raw.back());
+  return true;
 }
 
 DialectTakeover::Meta DialectTakeover::takeMetaAfterPrefix(clang::Lexer& lexer, const Lookahead& s,

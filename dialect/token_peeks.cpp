@@ -65,7 +65,7 @@ bool DialectTakeover::isStringTrait(const std::vector<RawToken>& t, size_t dot) 
   if (dot == 0 || dot + 1 >= t.size() || t[dot].kind != tok::period || !t[dot + 1].is("string")) return false;
   if (dot + 2 < t.size() &&
       (t[dot + 2].kind == tok::l_paren || t[dot + 2].kind == tok::period || t[dot + 2].kind == tok::arrow ||
-       t[dot + 2].kind == tok::l_square || t[dot + 2].kind == tok::coloncolon))
+       t[dot + 2].kind == tok::coloncolon))
     return false;
   if (t[dot - 1].kind == tok::r_paren) return true;
   if (t[dot - 1].kind != tok::raw_identifier) return false;

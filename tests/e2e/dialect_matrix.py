@@ -64,6 +64,15 @@ CONSTANT = {
     "enum_names_fold": ("", "(... + (int)sizeof($E.enum_names))", 20),
     "enum_attribute": ("", "@enum_attribute($E, 1, weight)", 5),
     "multi_conditional": ("", "(3 < (int)$E.enum_values ...? int... : -1)", 2),
+    # the first index whose value exceeds 3 (cherry's, 2), or the pack's size when none does
+    "constexpr_multi_conditional": ("", "(3 < (int)$E.enum_values ...?? int... : (int)sizeof...($E.enum_values))", 2),
+    "constexpr_multi_conditional_none": ("", "(5 < (int)$E.enum_values ...?? int... : (int)sizeof...($E.enum_values))", 3),
+    "enum_value": ("", "(int)@enum_value($E, 2)", 4),
+    "enum_has_attribute": ("", "(int)@enum_has_attribute($E, 1, weight) * 10 + (int)@enum_has_attribute($E, 0, weight)", 10),
+    "has_attribute": ("", "(int)@has_attribute(@enum_value($E, 1), weight)", 1),
+    "attribute": ("", "@attribute(@enum_value($E, 1), weight)", 5),
+    # "cherry": six letters and the terminating zero, read through the pointer .string gives
+    "enumerator_string": ("", "@enum_value($E, 2).string[5] == 'y' && @enum_value($E, 2).string[6] == 0 ? 7 : 0", 7),
 }
 # Statements: each adds to `int r = 0;`, printed after.
 STATEMENT = {
@@ -81,6 +90,9 @@ STATEMENT = {
     "meta_for": ("", "@meta for (int i : 3) { r += i * 10; }", 30),
     "meta_for_enum": ("", "@meta for enum ($E f : $E) { r += (int)f; }", 7),
     "meta_for_enum_unbraced": ("", "@meta for enum ($E f : $E) r += (int)f;", 7),
+    "static_assert_join": ("", "static_assert((int)$E.enum_count == 3, \"three in \" + @enum_value($E, 0).string + \", \" + "
+                           "((int)$E.enum_count).string); r += 3;", 3),
+    "meta_printf": ("", "@meta printf(\"at compile time: %s\\n\", @enum_value($E, 1).string); r += 4;", 4),
 }
 
 # Positions. {S} the setup, {X} the expression (parenthesised), {V} the value; {N} a

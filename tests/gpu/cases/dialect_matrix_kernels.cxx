@@ -32,6 +32,13 @@ __global__ void k_enum_binary_fold_kernel(int* out) {  *out = ((100 - ... - (int
 __global__ void k_enum_names_fold_kernel(int* out) {  *out = ((... + (int)sizeof(fruit.enum_names))); }
 __global__ void k_enum_attribute_kernel(int* out) {  *out = (@enum_attribute(fruit, 1, weight)); }
 __global__ void k_multi_conditional_kernel(int* out) {  *out = ((3 < (int)fruit.enum_values ...? int... : -1)); }
+__global__ void k_constexpr_multi_conditional_kernel(int* out) {  *out = ((3 < (int)fruit.enum_values ...?? int... : (int)sizeof...(fruit.enum_values))); }
+__global__ void k_constexpr_multi_conditional_none_kernel(int* out) {  *out = ((5 < (int)fruit.enum_values ...?? int... : (int)sizeof...(fruit.enum_values))); }
+__global__ void k_enum_value_kernel(int* out) {  *out = ((int)@enum_value(fruit, 2)); }
+__global__ void k_enum_has_attribute_kernel(int* out) {  *out = ((int)@enum_has_attribute(fruit, 1, weight) * 10 + (int)@enum_has_attribute(fruit, 0, weight)); }
+__global__ void k_has_attribute_kernel(int* out) {  *out = ((int)@has_attribute(@enum_value(fruit, 1), weight)); }
+__global__ void k_attribute_kernel(int* out) {  *out = (@attribute(@enum_value(fruit, 1), weight)); }
+__global__ void k_enumerator_string_kernel(int* out) {  *out = (@enum_value(fruit, 2).string[5] == 'y' && @enum_value(fruit, 2).string[6] == 0 ? 7 : 0); }
 __global__ void k_slice_expansion_kernel(int* out) { std::vector<int> v {1, 2, 3, 4}; int r = 0; r += v[:] * 2 ...; *out = r; }
 __global__ void k_range_expansion_kernel(int* out) {  int r = 0; r += @range(1:4) ...; *out = r; }
 __global__ void k_int_pack_expansion_kernel(int* out) {  int r = 0; r += int...(4) ...; *out = r; }
@@ -43,6 +50,8 @@ __global__ void k_pack_range_for_unbraced_kernel(int* out) {  int r = 0; for (in
 __global__ void k_meta_for_kernel(int* out) {  int r = 0; @meta for (int i : 3) { r += i * 10; } *out = r; }
 __global__ void k_meta_for_enum_kernel(int* out) {  int r = 0; @meta for enum (fruit f : fruit) { r += (int)f; } *out = r; }
 __global__ void k_meta_for_enum_unbraced_kernel(int* out) {  int r = 0; @meta for enum (fruit f : fruit) r += (int)f; *out = r; }
+__global__ void k_static_assert_join_kernel(int* out) {  int r = 0; static_assert((int)fruit.enum_count == 3, "three in " + @enum_value(fruit, 0).string + ", " + ((int)fruit.enum_count).string); r += 3; *out = r; }
+__global__ void k_meta_printf_kernel(int* out) {  int r = 0; @meta printf("at compile time: %s\n", @enum_value(fruit, 1).string); r += 4; *out = r; }
 static int failures = 0;
 static void run(void (*k)(int*), const char* name, int expected) {
   int* out;
@@ -77,6 +86,13 @@ int main() {
   run(k_enum_names_fold_kernel, "enum_names_fold.kernel", 20);
   run(k_enum_attribute_kernel, "enum_attribute.kernel", 5);
   run(k_multi_conditional_kernel, "multi_conditional.kernel", 2);
+  run(k_constexpr_multi_conditional_kernel, "constexpr_multi_conditional.kernel", 2);
+  run(k_constexpr_multi_conditional_none_kernel, "constexpr_multi_conditional_none.kernel", 3);
+  run(k_enum_value_kernel, "enum_value.kernel", 4);
+  run(k_enum_has_attribute_kernel, "enum_has_attribute.kernel", 10);
+  run(k_has_attribute_kernel, "has_attribute.kernel", 1);
+  run(k_attribute_kernel, "attribute.kernel", 5);
+  run(k_enumerator_string_kernel, "enumerator_string.kernel", 7);
   run(k_slice_expansion_kernel, "slice_expansion.kernel", 20);
   run(k_range_expansion_kernel, "range_expansion.kernel", 6);
   run(k_int_pack_expansion_kernel, "int_pack_expansion.kernel", 6);
@@ -88,6 +104,8 @@ int main() {
   run(k_meta_for_kernel, "meta_for.kernel", 30);
   run(k_meta_for_enum_kernel, "meta_for_enum.kernel", 7);
   run(k_meta_for_enum_unbraced_kernel, "meta_for_enum_unbraced.kernel", 7);
-  printf("%d of 34 kernel cells as expected\n", 34 - failures);
+  run(k_static_assert_join_kernel, "static_assert_join.kernel", 3);
+  run(k_meta_printf_kernel, "meta_printf.kernel", 4);
+  printf("%d of 43 kernel cells as expected\n", 43 - failures);
   return failures != 0;
 }
