@@ -8,7 +8,10 @@
 // 56: 3 blocks of 384 threads per SM instead of 2), onesweep radix sort 80 -> 65 (nvcc
 // 76), DeviceScanKernel 56 -> 48; over the kernels of 170 cuda-samples sources, 71
 // kernels need fewer registers and 40 more (18,738 -> 18,617 in all; the largest rises:
-// conjugateGradientMultiDeviceCG 40 -> 48, a double Mandelbrot 24 -> 30).
+// conjugateGradientMultiDeviceCG 40 -> 48, a double Mandelbrot 24 -> 30). On an H200
+// (bench/RESULTS.md, 2026-11-30), bench/kernels' 42 kernels against nvcc: geometric mean
+// 1.043 without it, 1.030 with it (thrust::sort 1.02 against 0.88, copy_if 1.07 against
+// 0.92); the five tensor-core GEMMs of cuda-samples the same either way.
 // Device code is generated without it, at every optimisation level.
 #pragma once
 #include "support/scoped_llvm_option.h"
