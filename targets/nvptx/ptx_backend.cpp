@@ -6,7 +6,9 @@
 #include "targets/nvptx/byval_copies.h"
 #include "targets/nvptx/inline_growth.h"
 #include "targets/nvptx/kept_flags.h"
+#include "targets/nvptx/tensor_core_address_spaces.h"
 #include "targets/nvptx/known_alignment.h"
+#include "targets/nvptx/ptx_address_offsets.h"
 #include "targets/nvptx/machine_sinking.h"
 #include "targets/nvptx/lane_sign_masks.h"
 #include "targets/nvptx/local_arguments.h"
@@ -159,6 +161,7 @@ bool emitPtx(llvm::Module& module, llvm::TargetMachine& tm, std::string& ptx, st
     extractBitFieldsAgainAfterBarriers(module);
     permuteLaneSignMasks(module);
     testKeptFlagsAtLaterUses(module);
+    useSpaceFormsOfTensorCoreAccesses(module);
   }
   // Correctness, at every level: the back end would delete these.
   expandMovesAcrossAddressSpaces(module, tm);
@@ -175,6 +178,7 @@ bool emitPtx(llvm::Module& module, llvm::TargetMachine& tm, std::string& ptx, st
   // Register shapes for ptxas's allocation (each file says what it was measured on).
   if (tm.getOptLevel() != llvm::CodeGenOptLevel::None) {
     defineUndefinedRegisters(ptx);
+    foldAddressOffsets(ptx);
     rematerializeCheapValues(ptx);
   }
   return true;

@@ -370,7 +370,10 @@ bool modelFunctionBody(const std::vector<std::string>& text, FunctionBody& body)
   return true;
 }
 
-int editFunctionBodies(std::string& text, const std::function<Insertions(const FunctionBody&)>& edit) {
+namespace {
+
+// Each body's lines, with `edit`'s insertions before and replacements instead of them.
+int editBodies(std::string& text, const std::function<std::pair<Insertions, Replacements>(const FunctionBody&)>& edit) {
   std::vector<std::string> lines;
   for (llvm::StringRef rest = text; !rest.empty();) {
     auto [line, next] = rest.split('\n');
@@ -379,7 +382,7 @@ int editFunctionBodies(std::string& text, const std::function<Insertions(const F
   }
   bool endsWithNewline = !text.empty() && text.back() == '\n';
   std::string out;
-  int added = 0;
+  int edited = 0;
   for (size_t i = 0; i < lines.size(); ++i) {
     out += lines[i];
     out += '\n';
@@ -390,24 +393,36 @@ int editFunctionBodies(std::string& text, const std::function<Insertions(const F
     if (end == lines.size()) continue;
     std::vector<std::string> bodyLines(lines.begin() + i + 1, lines.begin() + end);
     FunctionBody body;
-    Insertions insert;
-    if (modelFunctionBody(bodyLines, body)) insert = edit(body);
+    std::pair<Insertions, Replacements> changes;
+    if (modelFunctionBody(bodyLines, body)) changes = edit(body);
+    auto& [insert, replace] = changes;
     for (size_t k = 0; k < bodyLines.size(); ++k) {
-      auto it = insert.find((int)k);
-      if (it != insert.end())
+      if (auto it = insert.find((int)k); it != insert.end())
         for (const std::string& line : it->second) {
           out += line;
           out += '\n';
-          ++added;
+          ++edited;
         }
-      out += bodyLines[k];
+      auto again = replace.find((int)k);
+      out += again != replace.end() ? again->second : bodyLines[k];
       out += '\n';
+      if (again != replace.end()) ++edited;
     }
     i = end - 1;
   }
   if (!endsWithNewline && !out.empty()) out.pop_back();
   text = std::move(out);
-  return added;
+  return edited;
+}
+
+} // namespace
+
+int editFunctionBodies(std::string& text, const std::function<Insertions(const FunctionBody&)>& edit) {
+  return editBodies(text, [&](const FunctionBody& b) { return std::make_pair(edit(b), Replacements{}); });
+}
+
+int rewriteFunctionBodies(std::string& text, const std::function<Replacements(const FunctionBody&)>& edit) {
+  return editBodies(text, [&](const FunctionBody& b) { return std::make_pair(Insertions{}, edit(b)); });
 }
 
 } // namespace circle::ptx

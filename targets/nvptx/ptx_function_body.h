@@ -59,9 +59,13 @@ bool modelFunctionBody(const std::vector<std::string>& lines, FunctionBody& body
 
 // Lines to insert before a body's line (by index).
 using Insertions = std::map<int, std::vector<std::string>>;
+// A body's lines (by index) to write instead as given.
+using Replacements = std::map<int, std::string>;
 
 // Calls `edit` with the model of each function body of `ptx` it can model and inserts
 // the lines it returns; returns how many.
 int editFunctionBodies(std::string& ptx, const std::function<Insertions(const FunctionBody&)>& edit);
+// The same, for lines written again; returns how many.
+int rewriteFunctionBodies(std::string& ptx, const std::function<Replacements(const FunctionBody&)>& edit);
 
 } // namespace circle::ptx

@@ -71,7 +71,7 @@ public:
     decided_[key] = false; // while deciding
     const auto& sources = candidate(reg);
     int home = b_.blockOf[b_.defLine[reg]];
-    bool ok = sources && depth < 8 && home != block && !b_.blocks[block].inCycle && b_.dominates(home, block);
+    bool ok = sources && depth < 8 && home != block && withinLoopOf(block, home) && b_.dominates(home, block);
     for (size_t k = 0; ok && k < sources->size(); ++k) {
       int s = (*sources)[k];
       // Written more than once, the source holds at `block` what it held at reg's home
@@ -130,7 +130,6 @@ private:
     if (l.kind != Line::Instruction || l.guarded || !l.kills || l.multiLine || l.defs.size() != 1 ||
         !cheapOpcode(l.opcode))
       return false;
-    if (b_.blocks[b_.blockOf[b_.defLine[reg]]].inCycle) return false;
     llvm::SmallVector<llvm::StringRef, 3> operands;
     llvm::StringRef(l.operands).split(operands, ',');
     if (operands.size() != 3) return false;
@@ -150,7 +149,9 @@ private:
   // reads the value `at` read. A register written on each side of a branch (a flag that
   // defaults to 1 and is computed where the item exists) qualifies as one written once.
   bool unchangedAfter(int reg, int at) {
-    if (b_.defCount[reg] == 1) return !b_.blocks[b_.blockOf[b_.defLine[reg]]].inCycle;
+    // Written once where it dominates `at`: every path from `at` to a copy (which `at`'s
+    // block dominates) passes `at` again after any new write, in a loop too.
+    if (b_.defCount[reg] == 1) return lineDominates(b_.defLine[reg], at);
     int home = b_.blockOf[at];
     const llvm::BitVector& later = reachableFrom(home);
     for (size_t i = 0; i < b_.lines.size(); ++i) {
@@ -176,7 +177,53 @@ private:
     return it->second;
   }
 
+  bool lineDominates(int a, int b) const {
+    int blockA = b_.blockOf[a], blockB = b_.blockOf[b];
+    if (blockA < 0 || blockB < 0) return false;
+    return blockA == blockB ? a < b : b_.dominates(blockA, blockB);
+  }
+
+  // Whether a copy in `block` runs no more often than `home`'s computation: `block` is in
+  // no loop, or its innermost loop holds `home` (a value computed and read again in one
+  // trip of a loop; a value from before a loop is not computed in it).
+  bool withinLoopOf(int block, int home) {
+    if (!b_.blocks[block].inCycle) return true;
+    if (loops_.empty()) findLoops();
+    const llvm::BitVector* innermost = nullptr;
+    for (const llvm::BitVector& body : loops_)
+      if (body.test(block) && (!innermost || body.count() < innermost->count())) innermost = &body;
+    return innermost && innermost->test(home); // none: a cycle with no header (irreducible)
+  }
+
+  // Natural loops: for each header, the blocks that reach one of its back edges' sources
+  // without passing it.
+  void findLoops() {
+    size_t n = b_.blocks.size();
+    std::vector<std::vector<int>> predecessors(n);
+    for (size_t k = 0; k < n; ++k)
+      for (int s : b_.blocks[k].successors) predecessors[s].push_back((int)k);
+    std::map<int, llvm::BitVector> byHeader;
+    for (size_t t = 0; t < n; ++t)
+      for (int h : b_.blocks[t].successors) {
+        if (!b_.dominates(h, (int)t)) continue;
+        auto [it, fresh] = byHeader.try_emplace(h, llvm::BitVector(n));
+        llvm::BitVector& body = it->second;
+        body.set(h);
+        std::vector<int> work{(int)t};
+        while (!work.empty()) {
+          int k = work.back();
+          work.pop_back();
+          if (body.test(k)) continue;
+          body.set(k);
+          for (int p : predecessors[k]) work.push_back(p);
+        }
+      }
+    for (auto& [header, body] : byHeader) loops_.push_back(std::move(body));
+    if (loops_.empty()) loops_.push_back(llvm::BitVector(n)); // none: looked for
+  }
+
   const FunctionBody& b_;
+  std::vector<llvm::BitVector> loops_;
   std::map<int, llvm::BitVector> reachable_;
   std::vector<std::set<int>> useBlocks_;
   std::vector<std::optional<std::vector<int>>> sources_;

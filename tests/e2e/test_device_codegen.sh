@@ -554,4 +554,32 @@ cu -sm_90 -S -emit-llvm -gpu nopasses.cu -o optimised
 expect_eq "$(grep -c 'alloca' optimised.sm_90.ll)" 0 "without it, the device IR is optimised"
 cu -sm_90 nopasses.cu -o nopasses.out -Xclang -disable-llvm-passes
 expect_file nopasses.out "-disable-llvm-passes: the program still builds"
+# WMMA fragments read from a __shared__ tile use the instructions' shared forms with
+# 32-bit addresses (targets/nvptx/tensor_core_address_spaces.h), and each access writes
+# its tile offset into its own address (targets/nvptx/ptx_address_offsets.h), as nvcc's
+# do: no generic address per fragment. dmmaTensorCoreGemm's kernels: 204-224 registers ->
+# 78-128 (nvcc 96-168).
+cat > tiles.cu <<'SRC'
+#include <mma.h>
+using namespace nvcuda;
+__global__ void tiles(const half* a, const half* b, float* c) {
+  __shared__ half sa[4][16 * 16], sb[4][16 * 16];
+  for (int i = threadIdx.x; i < 4 * 256; i += 32) { sa[i / 256][i % 256] = a[i]; sb[i / 256][i % 256] = b[i]; }
+  __syncthreads();
+  wmma::fragment<wmma::accumulator, 16, 16, 16, float> acc;
+  wmma::fill_fragment(acc, 0.0f);
+  for (int k = 0; k < 4; ++k) {
+    wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::row_major> fa;
+    wmma::fragment<wmma::matrix_b, 16, 16, 16, half, wmma::col_major> fb;
+    wmma::load_matrix_sync(fa, sa[k], 16);
+    wmma::load_matrix_sync(fb, sb[k], 16);
+    wmma::mma_sync(acc, fa, fb, acc);
+  }
+  wmma::store_matrix_sync(c, acc, 16, wmma::mem_row_major);
+}
+SRC
+cu -sm_90 -O3 -S -gpu tiles.cu -o tiles
+expect_eq "$(grep -c 'wmma.load.[ab].sync.aligned.[a-z]*.m16n16k16.shared.f16' tiles.sm_90.ptx)" 8 \
+  "the fragments' loads from shared memory use the shared form"
+expect_eq "$(grep -c 'cvta.shared' tiles.sm_90.ptx)" 0 "no generic address of the tiles"
 finish

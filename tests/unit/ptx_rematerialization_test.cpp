@@ -154,6 +154,48 @@ $L__BB0_3:
   CHECK(count(after, "add.s32 \t%r4, %r3, %r2;") == 1);
 }
 
+TEST_CASE("a value computed and read again in one trip of a loop is computed again there", "[ptx_rematerialization]") {
+  // %r4 = %r3 + %r2 is computed in the loop's first block and read in its second, past
+  // the inner branch; %r2 and %r3 are written before the loop and read at the end.
+  const char* loop = R"(.visible .entry l(
+	.param .u64 l_param_0
+)
+{
+	.reg .pred 	%p<4>;
+	.reg .b32 	%r<20>;
+	.reg .b64 	%rd<4>;
+
+	ld.param.b64 	%rd1, [l_param_0];
+	mov.u32 	%r1, %tid.x;
+	ld.global.b32 	%r2, [%rd1];
+	add.s32 	%r3, %r1, 32;
+	mov.b32 	%r5, 0;
+$L__BB0_1:
+	add.s32 	%r4, %r3, %r2;
+	st.global.b32 	[%rd1+4], %r4;
+	setp.lt.s32 	%p2, %r5, 7;
+	@%p2 bra 	$L__BB0_3;
+	st.global.b32 	[%rd1+8], %r5;
+$L__BB0_3:
+	st.global.b32 	[%rd1+12], %r4;
+	add.s32 	%r5, %r5, 1;
+	setp.lt.s32 	%p1, %r5, 100;
+	@%p1 bra 	$L__BB0_1;
+	st.global.b32 	[%rd1+16], %r2;
+	st.global.b32 	[%rd1+20], %r3;
+	ret;
+}
+)";
+  std::string ptx = loop;
+  rematerializeCheapValues(ptx);
+  CHECK(count(ptx, "add.s32 \t%r4, %r3, %r2;") == 2);
+  size_t again = ptx.rfind("add.s32 \t%r4, %r3, %r2;");
+  CHECK(again > ptx.find("$L__BB0_3:"));
+  CHECK(again < ptx.find("[%rd1+12]"));
+  // Not %r3 = %r1 + 32 into the loop: computed before it, it would cost every trip.
+  CHECK(count(ptx, "add.s32 \t%r3, %r1, 32;") == 1);
+}
+
 TEST_CASE("bodies with control flow the model cannot follow are left alone", "[ptx_rematerialization]") {
   std::string ptx = kBody;
   ptx.replace(ptx.find("\tret;"), 0, "\tbrx.idx \t%r1, $L_table;\n");
