@@ -44,12 +44,6 @@ std::optional<Sum> sumOf(const FunctionBody& b, const Line& l) {
   return std::nullopt;
 }
 
-bool lineDominates(const FunctionBody& b, int a, int c) {
-  int blockA = b.blockOf[a], blockC = b.blockOf[c];
-  if (blockA < 0 || blockC < 0) return false;
-  return blockA == blockC ? a < c : b.dominates(blockA, blockC);
-}
-
 // Whether `reg` is read on line `at` or live after it.
 bool liveAt(const FunctionBody& b, int reg, int at) {
   if (std::count(b.lines[at].uses.begin(), b.lines[at].uses.end(), reg)) return true;
@@ -110,7 +104,7 @@ int foldAddressOffsets(std::string& text) {
       if (b.defCount[x] != 1 || readers[x].empty()) continue;
       int def = b.defLine[x];
       std::optional<Sum> sum = sumOf(b, b.lines[def]);
-      if (!sum || sum->base == (int)x || b.defCount[sum->base] != 1 || !lineDominates(b, b.defLine[sum->base], def))
+      if (!sum || sum->base == (int)x || b.defCount[sum->base] != 1 || !b.lineDominates(b.defLine[sum->base], def))
         continue;
       std::map<int, std::string> lines;
       bool all = true;
@@ -119,7 +113,7 @@ int foldAddressOffsets(std::string& text) {
         const std::string& current = replace.count(i) ? replace[i] : l.text;
         std::optional<std::string> again;
         if (l.kind == Line::Instruction && !l.multiLine && !llvm::StringRef(l.text).ltrim().starts_with("{") &&
-            lineDominates(b, def, i) && liveAt(b, sum->base, i))
+            b.lineDominates(def, i) && liveAt(b, sum->base, i))
           again = folded(current, b.registers[x], b.registers[sum->base], sum->offset);
         if (!again) {
           all = false;

@@ -319,6 +319,12 @@ bool FunctionBody::dominates(int a, int b) const {
   return a == b;
 }
 
+bool FunctionBody::lineDominates(int a, int b) const {
+  int blockA = blockOf[a], blockB = blockOf[b];
+  if (blockA < 0 || blockB < 0) return false;
+  return blockA == blockB ? a < b : dominates(blockA, blockB);
+}
+
 int FunctionBody::commonDominator(int a, int b) const {
   if (blocks[a].idom == -2 || blocks[b].idom == -2) return -1;
   while (blocks[a].depth > blocks[b].depth) a = blocks[a].idom;

@@ -49,6 +49,7 @@ struct FunctionBody {
   std::vector<int> defLine;        // per register: its (last) writing line
 
   bool dominates(int a, int b) const;     // block a dominates block b
+  bool lineDominates(int a, int b) const; // line a runs before line b on every path to b
   int commonDominator(int a, int b) const; // the nearest block dominating both; -1 if either is unreachable
   int registerNamed(llvm::StringRef name) const; // -1: not in the body
 };

@@ -151,7 +151,7 @@ private:
   bool unchangedAfter(int reg, int at) {
     // Written once where it dominates `at`: every path from `at` to a copy (which `at`'s
     // block dominates) passes `at` again after any new write, in a loop too.
-    if (b_.defCount[reg] == 1) return lineDominates(b_.defLine[reg], at);
+    if (b_.defCount[reg] == 1) return b_.lineDominates(b_.defLine[reg], at);
     int home = b_.blockOf[at];
     const llvm::BitVector& later = reachableFrom(home);
     for (size_t i = 0; i < b_.lines.size(); ++i) {
@@ -175,12 +175,6 @@ private:
       for (int s : b_.blocks[k].successors) work.push_back(s);
     }
     return it->second;
-  }
-
-  bool lineDominates(int a, int b) const {
-    int blockA = b_.blockOf[a], blockB = b_.blockOf[b];
-    if (blockA < 0 || blockB < 0) return false;
-    return blockA == blockB ? a < b : b_.dominates(blockA, blockB);
   }
 
   // Whether a copy in `block` runs no more often than `home`'s computation: `block` is in
