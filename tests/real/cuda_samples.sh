@@ -71,7 +71,7 @@ run)
   ;;
 figures)
   # After `run` (both builds there): each sample alone, interleaved, its speed figures.
-  python3 "$here/sample_figures.py" run "$out/bin" "$out/src" "${2:-3}"
+  python3 "$here/sample_figures.py" run "$out/bin" "$out/src" "${2:-4}"
   ;;
 *)
   echo "usage: tests/real/cuda_samples.sh build [ARCH...] | run | figures [ROUNDS] | cmake [nvcc] | compare" >&2

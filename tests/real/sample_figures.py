@@ -2,8 +2,9 @@
 """The speed figures cuda-samples print (GB/s, GFlop/s, TFLOPS, ms, sec...), circle's build
 against nvcc's, on the GPU machine after `cuda_samples.sh run` (which leaves both builds):
 
-  sample_figures.py run OUT ROOT [ROUNDS]   each sample with both builds run alone, nvcc's then
-                                            circle's, ROUNDS times (default 3); every figure
+  sample_figures.py run OUT ROOT [ROUNDS]   each sample with both builds run alone, one after
+                                            the other, ROUNDS times (default 4), the first of the
+                                            two alternating; every figure
                                             both print, as circle's speed over nvcc's (a rate's
                                             ratio, a time's inverse), median over the rounds;
                                             the geometric mean and the figures below 0.95
@@ -64,9 +65,11 @@ def run(out, root, rounds):
         if not all(os.path.exists(os.path.join(out, f'{name}.{tag}')) for tag in ('circle', 'nvcc')):
             continue
         per = {}
-        for _ in range(rounds):
+        for round in range(rounds):
             printed = {}
-            for tag in ('nvcc', 'circle'):
+            # Each build first in every other round: a second run can find the GPU warmer,
+            # its clocks higher or lower, a library's state cached.
+            for tag in ('nvcc', 'circle') if round % 2 == 0 else ('circle', 'nvcc'):
                 try:
                     p = subprocess.run([os.path.abspath(os.path.join(out, f'{name}.{tag}'))],
                                        cwd=os.path.join(root, dirs[name]), capture_output=True, text=True,
@@ -106,6 +109,6 @@ if __name__ == '__main__':
     if sys.argv[1:2] == ['selftest']:
         selftest()
     elif sys.argv[1:2] == ['run']:
-        run(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 3)
+        run(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 4)
     else:
         sys.exit(__doc__)
