@@ -207,6 +207,17 @@ const char* kEnumRegistry = R"(
 struct __circle_string {
   char __d[256] = {};
   decltype(sizeof 0) __n = 0;
+  constexpr __circle_string() = default;
+  // Not trivially copyable, so that passing one to printf's `...` is Clang's error (an
+  // integer's .string there would print garbage): `.c_str()` says what is meant.
+  constexpr __circle_string(const __circle_string& __o) : __n(__o.__n) {
+    for (decltype(sizeof 0) __i = 0; __i < sizeof __d; ++__i) __d[__i] = __o.__d[__i];
+  }
+  constexpr __circle_string& operator=(const __circle_string& __o) {
+    __n = __o.__n;
+    for (decltype(sizeof 0) __i = 0; __i < sizeof __d; ++__i) __d[__i] = __o.__d[__i];
+    return *this;
+  }
   constexpr __circle_string& __add(const char* __s) {
     while (__s && *__s && __n + 1 < sizeof __d) __d[__n++] = *__s++;
     return *this;

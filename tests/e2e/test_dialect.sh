@@ -867,4 +867,24 @@ expect_contains "$out" "bad_lists.cxx:8:44: error: this for-expression's range h
 expect_eq "$(grep -c 'error:' <<< "$out")" 5 "and nothing more ($out)"
 expect_no_file bad_lists "no program"
 
+# An integer's .string is a constant string for static_assert messages; given to printf's
+# `...` it would print garbage, so that is Clang's error, not a warning.
+cat > digits.cxx <<'SRC'
+#include <cstdio>
+enum class fruit { apple = 1, banana = 2, cherry = 4 };
+int main() {
+  static_assert((int)fruit.enum_count == 3, "three, not " + ((int)fruit.enum_count).string);
+  auto digits = ((int)fruit::cherry).string;
+  printf("%s\n", digits.c_str());
+  printf("%s\n", ((int)fruit::cherry).string);
+}
+SRC
+out=$(cu digits.cxx -o digits 2>&1); rc=$?
+expect_eq "$rc" 1 "printf of an integer's .string: an error"
+expect_contains "$out" "digits.cxx:7:18: error: cannot pass non-trivial object of type '__circle_string' to variadic function" "said where"
+expect_no_file digits "no program"
+sed -i '/printf("%s\\n", ((int)fruit::cherry).string);/d' digits.cxx
+cu digits.cxx -o digits
+expect_eq "$(./digits)" "4" "its .c_str() prints the digits"
+
 finish
