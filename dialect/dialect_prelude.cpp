@@ -213,11 +213,7 @@ struct __circle_string {
   constexpr __circle_string(const __circle_string& __o) : __n(__o.__n) {
     for (decltype(sizeof 0) __i = 0; __i < sizeof __d; ++__i) __d[__i] = __o.__d[__i];
   }
-  constexpr __circle_string& operator=(const __circle_string& __o) {
-    __n = __o.__n;
-    for (decltype(sizeof 0) __i = 0; __i < sizeof __d; ++__i) __d[__i] = __o.__d[__i];
-    return *this;
-  }
+  constexpr __circle_string& operator=(const __circle_string&) = default;
   constexpr __circle_string& __add(const char* __s) {
     while (__s && *__s && __n + 1 < sizeof __d) __d[__n++] = *__s++;
     return *this;

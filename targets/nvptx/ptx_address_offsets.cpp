@@ -64,30 +64,26 @@ std::optional<std::string> folded(const std::string& text, const std::string& na
                                   int64_t offset) {
   std::string out;
   size_t at = 0;
-  int seen = 0, rewritten = 0;
   for (size_t k = text.find(name); k != std::string::npos; k = text.find(name, k + 1)) {
-    size_t after = k + name.size();
-    if (after < text.size() && std::isdigit(static_cast<unsigned char>(text[after]))) continue; // %r100 in %r1000
-    ++seen;
-    if (k == 0 || text[k - 1] != '[') continue;
+    size_t close = k + name.size();
+    if (close < text.size() && std::isdigit(static_cast<unsigned char>(text[close]))) continue; // %r100 in %r1000
+    if (k == 0 || text[k - 1] != '[') return std::nullopt;
     int64_t extra = 0;
-    size_t close = after;
     if (close < text.size() && text[close] == '+') {
       size_t end = text.find(']', close);
-      if (end == std::string::npos) continue;
-      std::optional<int64_t> c = integer(llvm::StringRef(text).slice(close + 1, end));
-      if (!c) continue;
+      std::optional<int64_t> c =
+          end == std::string::npos ? std::nullopt : integer(llvm::StringRef(text).slice(close + 1, end));
+      if (!c) return std::nullopt;
       extra = *c;
       close = end;
     }
-    if (close >= text.size() || text[close] != ']') continue;
+    if (close >= text.size() || text[close] != ']') return std::nullopt;
     int64_t total = offset + extra;
     if (total > INT32_MAX || total < INT32_MIN) return std::nullopt;
     out += text.substr(at, k - at) + base + (total ? "+" + std::to_string(total) : "");
     at = close;
-    ++rewritten;
   }
-  if (seen == 0 || rewritten != seen) return std::nullopt;
+  if (at == 0) return std::nullopt; // not read here at all
   return out + text.substr(at);
 }
 

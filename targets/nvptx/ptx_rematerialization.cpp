@@ -162,18 +162,22 @@ private:
     return true;
   }
 
-  // The blocks some path from the end of `block` enters.
-  const llvm::BitVector& reachableFrom(int block) {
-    auto [it, added] = reachable_.try_emplace(block, llvm::BitVector(b_.blocks.size()));
-    if (!added) return it->second;
-    std::vector<int> work(b_.blocks[block].successors);
+  // Marks in `seen` the blocks `edges` lead to from `work`, and those blocks.
+  template <class Edges> static void walk(std::vector<int> work, llvm::BitVector& seen, Edges edges) {
     while (!work.empty()) {
       int k = work.back();
       work.pop_back();
-      if (it->second.test(k)) continue;
-      it->second.set(k);
-      for (int s : b_.blocks[k].successors) work.push_back(s);
+      if (seen.test(k)) continue;
+      seen.set(k);
+      for (int next : edges(k)) work.push_back(next);
     }
+  }
+
+  // The blocks some path from the end of `block` enters.
+  const llvm::BitVector& reachableFrom(int block) {
+    auto [it, added] = reachable_.try_emplace(block, llvm::BitVector(b_.blocks.size()));
+    if (added)
+      walk(b_.blocks[block].successors, it->second, [&](int k) -> const std::vector<int>& { return b_.blocks[k].successors; });
     return it->second;
   }
 
@@ -200,17 +204,9 @@ private:
     for (size_t t = 0; t < n; ++t)
       for (int h : b_.blocks[t].successors) {
         if (!b_.dominates(h, (int)t)) continue;
-        auto [it, fresh] = byHeader.try_emplace(h, llvm::BitVector(n));
-        llvm::BitVector& body = it->second;
+        llvm::BitVector& body = byHeader.try_emplace(h, llvm::BitVector(n)).first->second;
         body.set(h);
-        std::vector<int> work{(int)t};
-        while (!work.empty()) {
-          int k = work.back();
-          work.pop_back();
-          if (body.test(k)) continue;
-          body.set(k);
-          for (int p : predecessors[k]) work.push_back(p);
-        }
+        walk({(int)t}, body, [&](int k) -> const std::vector<int>& { return predecessors[k]; });
       }
     for (auto& [header, body] : byHeader) loops_.push_back(std::move(body));
     if (loops_.empty()) loops_.push_back(llvm::BitVector(n)); // none: looked for
