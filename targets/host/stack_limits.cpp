@@ -18,8 +18,18 @@ namespace {
 constexpr uint64_t kDefaultStack = 1024; // CUDA's default cudaLimitStackSize
 constexpr int kCudaLimitStackSize = 0;   // cudaLimit's first enumerator
 
+// The last limit circle's stubs set, one for the program (linkonce_odr: every object's
+// stubs share it): a limit that is neither this nor CUDA's default is the program's.
+llvm::GlobalVariable* limitCircleSet(llvm::Module& m) {
+  constexpr const char* kName = "__circle_stack_limit_set";
+  if (llvm::GlobalVariable* existing = m.getGlobalVariable(kName, true)) return existing;
+  llvm::Type* i64 = llvm::Type::getInt64Ty(m.getContext());
+  return new llvm::GlobalVariable(m, i64, /*isConstant=*/false, llvm::GlobalValue::LinkOnceODRLinkage,
+                                  llvm::ConstantInt::get(i64, 0), kName);
+}
+
 // i32 wrapper(i64 bytes, <the launch function's parameters>): raise the limit if it
-// is lower, then launch as the stub would have.
+// is lower and not the program's own, then launch as the stub would have.
 llvm::Function* makeWrapper(llvm::Module& m, llvm::Function* launch) {
   std::string name = "__circle_stack_" + launch->getName().str();
   if (llvm::Function* existing = m.getFunction(name)) return existing;
@@ -45,9 +55,17 @@ llvm::Function* makeWrapper(llvm::Module& m, llvm::Function* launch) {
   b.CreateStore(llvm::ConstantInt::get(i64, 0), current);
   b.CreateCall(getLimit, {current, b.getInt32(kCudaLimitStackSize)});
   llvm::Value* bytes = wrapper->getArg(0);
-  b.CreateCondBr(b.CreateICmpULT(b.CreateLoad(i64, current), bytes), raise, go);
+  llvm::GlobalVariable* circleSet = limitCircleSet(m);
+  llvm::Value* limit = b.CreateLoad(i64, current);
+  llvm::Value* ours = b.CreateOr(b.CreateICmpEQ(limit, llvm::ConstantInt::get(i64, kDefaultStack)),
+                                 b.CreateICmpEQ(limit, b.CreateLoad(i64, circleSet)));
+  b.CreateCondBr(b.CreateAnd(ours, b.CreateICmpULT(limit, bytes)), raise, go);
   b.SetInsertPoint(raise);
-  b.CreateCall(setLimit, {b.getInt32(kCudaLimitStackSize), bytes});
+  llvm::Value* status = b.CreateCall(setLimit, {b.getInt32(kCudaLimitStackSize), bytes});
+  auto* record = llvm::BasicBlock::Create(ctx, "record", wrapper, go);
+  b.CreateCondBr(b.CreateICmpEQ(status, b.getInt32(0)), record, go);
+  b.SetInsertPoint(record);
+  b.CreateStore(bytes, circleSet);
   b.CreateBr(go);
   b.SetInsertPoint(go);
   std::vector<llvm::Value*> args;

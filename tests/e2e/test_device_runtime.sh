@@ -137,6 +137,11 @@ expect_not_contains "$out" "may need more stack" "no warning: circle sizes the s
 stub=$(sed -n '/^define.*__device_stub__kernel/,/^}/p' unique.ll)
 expect_contains "$stub" "call i32 @__circle_stack_cudaLaunchKernel(i64 " "the stub raises the limit"
 expect_contains "$(cat unique.ll)" "call i32 @cudaDeviceSetLimit(i32 0, i64 %0)" "through cudaDeviceSetLimit(cudaLimitStackSize)"
+# Only over CUDA's default or circle's own last limit: one the program set stays
+# (GPU case user_stack_limit runs it).
+expect_contains "$(cat unique.ll)" "@__circle_stack_limit_set = linkonce_odr global i64 0" "one record of circle's limit for the program"
+expect_contains "$(cat unique.ll)" "icmp eq i64 %" "the current limit compared"
+expect_contains "$(cat unique.ll)" "store i64 %0, ptr @__circle_stack_limit_set" "the limit circle set recorded"
 cu -sm_90 -S -emit-llvm "$EXAMPLES/saxpy.cxx" -o saxpy.ll > /dev/null 2>&1
 expect_not_contains "$(cat saxpy.ll)" "__circle_stack" "a kernel ptxas sizes launches as it is"
 # A recursive function with a known frame: 64 times its frame.
