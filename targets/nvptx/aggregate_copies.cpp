@@ -12,6 +12,23 @@
 
 namespace circle {
 
+namespace {
+// At most this many loads in flight for one copy (8 vector pieces: 32 registers, a
+// 128-byte struct; above 128 bytes the NVPTX backend copies in a loop anyway).
+constexpr uint64_t kMaxPieces = 8;
+
+// The sizes of the naturally aligned loads that copy `bytes` at `align`, in order; PTX's
+// widest access is 16 bytes.
+std::vector<uint64_t> pieceSizes(uint64_t bytes, uint64_t align) {
+  std::vector<uint64_t> sizes;
+  for (uint64_t offset = 0, size = std::min<uint64_t>(align, 16); offset < bytes; offset += size) {
+    while (size > bytes - offset) size /= 2;
+    sizes.push_back(size);
+  }
+  return sizes;
+}
+} // namespace
+
 int widenAggregateCopies(llvm::Module& m) {
   std::vector<llvm::MemCpyInst*> copies;
   for (llvm::Function& f : m)
@@ -29,21 +46,29 @@ int widenAggregateCopies(llvm::Module& m) {
     llvm::Align src =
         std::max(copy->getSourceAlign().valueOrOne(), llvm::getKnownAlignment(copy->getSource(), dl, copy));
     uint64_t align = std::min(dst.value(), src.value());
-    // PTX's widest access is 16 bytes, naturally aligned.
-    if ((bytes != 16 && bytes != 8) || align < bytes) continue;
+    std::vector<uint64_t> sizes = pieceSizes(bytes, align);
+    if (sizes.empty() || sizes.size() > kMaxPieces) continue;
+    // Every piece loaded before any is stored: the backend's expansion alternates them, so
+    // each load waits for the store before it (a 32-byte struct: four round trips).
     llvm::IRBuilder<> b(copy);
-    llvm::Type* type = bytes == 16 ? static_cast<llvm::Type*>(llvm::FixedVectorType::get(b.getInt32Ty(), 4))
-                                   : b.getInt64Ty();
-    llvm::LoadInst* value = b.CreateAlignedLoad(type, copy->getSource(), llvm::Align(align));
-    llvm::StoreInst* store = b.CreateAlignedStore(value, copy->getDest(), llvm::Align(align));
-    if (llvm::MDNode* scope = copy->getMetadata(llvm::LLVMContext::MD_alias_scope)) {
-      value->setMetadata(llvm::LLVMContext::MD_alias_scope, scope);
-      store->setMetadata(llvm::LLVMContext::MD_alias_scope, scope);
+    std::vector<std::pair<uint64_t, llvm::LoadInst*>> pieces;
+    uint64_t offset = 0;
+    for (uint64_t size : sizes) {
+      llvm::Type* type = size == 16 ? static_cast<llvm::Type*>(llvm::FixedVectorType::get(b.getInt32Ty(), 4))
+                                    : b.getIntNTy(unsigned(size * 8));
+      llvm::Value* from = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), copy->getSource(), offset);
+      pieces.push_back({offset, b.CreateAlignedLoad(type, from, llvm::commonAlignment(llvm::Align(align), offset))});
+      offset += size;
     }
-    if (llvm::MDNode* noalias = copy->getMetadata(llvm::LLVMContext::MD_noalias)) {
-      value->setMetadata(llvm::LLVMContext::MD_noalias, noalias);
-      store->setMetadata(llvm::LLVMContext::MD_noalias, noalias);
+    std::vector<llvm::Instruction*> accesses;
+    for (auto& [at, value] : pieces) {
+      llvm::Value* to = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), copy->getDest(), at);
+      accesses.push_back(value);
+      accesses.push_back(b.CreateAlignedStore(value, to, llvm::commonAlignment(llvm::Align(align), at)));
     }
+    for (llvm::Instruction* access : accesses)
+      for (unsigned kind : {llvm::LLVMContext::MD_alias_scope, llvm::LLVMContext::MD_noalias})
+        if (llvm::MDNode* node = copy->getMetadata(kind)) access->setMetadata(kind, node);
     copy->eraseFromParent();
     ++widened;
   }

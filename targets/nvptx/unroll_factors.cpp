@@ -32,6 +32,13 @@ constexpr int kFullUnrollSize = 300;
 constexpr int kPartialUnrollSize = kFullUnrollSize / 4;
 constexpr int kLatchSize = 2;
 constexpr unsigned kMaxFactor = 8;
+// Where the factor would leave a remainder loop, a loop up to this size in all is
+// unrolled fully instead: nvcc fully unrolls cuda-samples' quasirandomGenerator's
+// 31-trip bit loop (size 13: 403), where circle's 4x unroll left a 3-trip remainder
+// loop (0.87x nvcc's throughput on an H200, 25% more instructions executed). nvcc 13.0
+// fully unrolls that body up to 48 trips (624) and 56 (728), not 52 or 60, and a
+// 19-instruction body up to 24 trips (456) but not 32 (608).
+constexpr int kFullUnrollRemainderSize = 2 * kFullUnrollSize;
 
 // A call left in the body has more work than unrolling saves (inline assembly, as
 // CUDA's headers use for bit operations, is an instruction).
@@ -44,17 +51,26 @@ bool callsNoFunction(const llvm::Loop& loop) {
   return true;
 }
 
-// nvcc unrolls loops that step by a constant; one stepping by blockDim.x or the grid's
-// size (a grid-stride loop) it leaves rolled, and so does circle.
-bool stepsByConstant(const llvm::Loop& loop, llvm::ScalarEvolution& se) {
+// How a loop steps its latch's counter: by a constant, or by the same value computed
+// before the loop. nvcc unrolls loops counted at run time in both cases (alignedTypes'
+// grid-stride `pos += numThreads` of an int numThreads: 4x), except those adding an
+// unsigned value to an int counter (`i += blockDim.x`), a distinction LLVM's flags no
+// longer show by now. What circle leaves rolled instead is a loop stepping by a value
+// whose trips a constant bounds to a block's worth of elements: cuda-samples'
+// scalarProd's ten shared-memory reduction steps (`iAccum < stride`, stepping by
+// blockDim.x), which unrolled took 56 registers instead of nvcc's 32. Measured in
+// bench/RESULTS.md, 2026-11-30.
+enum class Step { Uneven, Constant, Invariant };
+constexpr unsigned kBlockElements = 1024;
+
+Step stepOf(const llvm::Loop& loop, llvm::ScalarEvolution& se) {
   auto* branch = llvm::dyn_cast<llvm::BranchInst>(loop.getLoopLatch()->getTerminator());
   auto* compare = branch && branch->isConditional() ? llvm::dyn_cast<llvm::ICmpInst>(branch->getCondition()) : nullptr;
-  if (!compare) return false;
+  if (!compare) return Step::Uneven;
   for (llvm::Value* operand : compare->operands())
-    if (auto* rec = llvm::dyn_cast<llvm::SCEVAddRecExpr>(se.getSCEV(operand));
-        rec && rec->getLoop() == &loop && llvm::isa<llvm::SCEVConstant>(rec->getStepRecurrence(se)))
-      return true;
-  return false;
+    if (auto* rec = llvm::dyn_cast<llvm::SCEVAddRecExpr>(se.getSCEV(operand)); rec && rec->getLoop() == &loop)
+      return llvm::isa<llvm::SCEVConstant>(rec->getStepRecurrence(se)) ? Step::Constant : Step::Invariant;
+  return Step::Uneven;
 }
 
 // How many times to unroll `loop`, whose constant trip count is `count` (0: none); 0
@@ -78,14 +94,24 @@ unsigned unrollFactor(llvm::Loop& loop, unsigned count, llvm::ScalarEvolution& s
   if (count != 0) {
     if (uint64_t(count) * size <= kFullUnrollSize) return 0; // LLVM unrolls it fully
     unsigned limit = std::min<unsigned>(kMaxFactor, (kPartialUnrollSize - kLatchSize) / (size - kLatchSize));
-    return limit >= 2 ? llvm::bit_floor(limit) : 0;
+    if (limit < 2) return 0;
+    unsigned factor = llvm::bit_floor(limit);
+    if (count % factor == 0) return factor;
+    // A remainder loop stays a loop (LLVM marks it not to be unrolled) and ptxas leaves
+    // it rolled too: a factor that divides the count, or the whole loop where it is
+    // small enough, or the remainder.
+    if (uint64_t(count) * size <= kFullUnrollRemainderSize) return count;
+    unsigned dividing = factor;
+    while (count % dividing != 0) dividing /= 2;
+    return dividing >= 2 ? dividing : factor;
   }
   // Bounds up to LLVM's 8 are unrolled to the bound (thread_bound_loops.h); a few more
   // trips than that do not pay for a remainder loop.
   unsigned bound = se.getSmallConstantMaxTripCount(&loop);
   if (bound != 0 && bound < 4 * kRuntimeFactor) return 0;
   if (llvm::isa<llvm::SCEVCouldNotCompute>(se.getExitCount(&loop, loop.getLoopLatch()))) return 0;
-  if (!stepsByConstant(loop, se)) return 0;
+  Step step = stepOf(loop, se);
+  if (step == Step::Uneven || (step == Step::Invariant && bound != 0 && bound <= kBlockElements)) return 0;
   return size <= kMaxRuntimeBody ? kRuntimeFactor : 0;
 }
 
@@ -113,10 +139,11 @@ struct UnrollFactors : llvm::PassInfoMixin<UnrollFactors> {
       options.AllowExpensiveTripCount = true;
       options.SCEVExpansionBudget = 16;
       llvm::Loop* remainder = nullptr;
-      if (llvm::UnrollLoop(loop, options, &li, &se, &dt, &ac, &tti, &ore, /*PreserveLCSSA=*/true, &remainder) ==
-          llvm::LoopUnrollResult::Unmodified)
-        continue;
+      llvm::LoopUnrollResult result =
+          llvm::UnrollLoop(loop, options, &li, &se, &dt, &ac, &tti, &ore, /*PreserveLCSSA=*/true, &remainder);
+      if (result == llvm::LoopUnrollResult::Unmodified) continue;
       changed = true;
+      if (result == llvm::LoopUnrollResult::FullyUnrolled) continue; // `loop` is gone
       // LLVM's unroller after the vectorizer must not unroll it again (its size now
       // keeps it from partial unrolling); ptxas still may, as it may nvcc's (no
       // "nounroll" pragma: that is for llvm.loop.unroll.disable).

@@ -115,6 +115,25 @@ SRC
 cu -sm_90 -O3 -S -gpu copy.cu -o copy
 expect_contains "$(cat copy.sm_90.ptx)" "ld.global.v4" "a float4 copy: one vector load"
 expect_contains "$(cat copy.sm_90.ptx)" "st.global.v4" "a float4 copy: one vector store"
+# Larger structs: the widest loads their alignment allows, every one before the first
+# store (the backend's own expansion alternated 8-byte loads and stores, so each load
+# waited for the store before it); 4-byte alignment: four 4-byte loads first.
+cat > copy32.cu <<'SRC'
+struct __align__(16) Pair { uint4 a, b; };
+struct Quad { unsigned r, g, b, a; };
+__global__ void copy32(const Pair* in, Pair* out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = in[i];
+}
+__global__ void copy16(const Quad* in, Quad* out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = in[i];
+}
+SRC
+cu -sm_90 -O3 -S -gpu copy32.cu -o copy32
+accesses() { sed -n "/^.visible .entry $1/,/^}/p" copy32.sm_90.ptx | grep -oE '(ld|st)\.global[.a-z0-9]*' | tr '\n' ' '; }
+expect_eq "$(accesses _Z6copy32)" "ld.global.v4.b32 ld.global.v4.b32 st.global.v4.b32 st.global.v4.b32 " "a 32-byte struct: two vector loads, then two vector stores"
+expect_eq "$(accesses _Z6copy16)" "ld.global.b32 ld.global.b32 ld.global.b32 ld.global.b32 st.global.b32 st.global.b32 st.global.b32 st.global.b32 " "a 4-byte-aligned 16-byte struct: four loads, then four stores"
 
 # Local and shared memory are addressed with 32-bit registers in optimised code (as
 # nvcc's); -OG0 keeps 64-bit ones. A device function taking a struct by value whose
@@ -161,8 +180,12 @@ expect_eq "$(grep -c 'ld.global' <<< "$unbounded")" 4 "no launch bounds: unrolle
 expect_contains "$unbounded" "bra" "no launch bounds: the copies keep their guards"
 # A loop whose count is known only at run time and that steps by a constant is
 # unrolled 4x, as nvcc's (targets/nvptx/unroll_factors.h): LLVM declines because
-# computing (n - 1 - lane) / 32 + 1 first costs more than its budget. A grid-stride
-# loop (nvcc leaves it rolled) and a loop under `#pragma unroll 1` stay as written.
+# computing (n - 1 - lane) / 32 + 1 first costs more than its budget. So is a grid-stride
+# loop whose int stride is set before the loop (nvcc's too: four loads in flight where
+# few threads run); one adding the unsigned `blockDim.x * gridDim.x` may wrap and is
+# not counted (rolled, as nvcc's), a block's threads stepping over 512 elements (a
+# reduction step) stay rolled, as nvcc's, and a loop under `#pragma unroll 1` stays as
+# written.
 cat > strided.cu <<'SRC'
 __global__ void row_max(const float* in, float* out, int n) {
   int lane = threadIdx.x % 32;
@@ -175,6 +198,15 @@ __global__ void grid_stride(const float* in, float* out, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) s += in[i];
   out[threadIdx.x] = s;
 }
+__global__ void int_stride(const float* in, float* out, int n) {
+  const int stride = blockDim.x * gridDim.x;
+  float s = 0;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) s += in[i];
+  out[threadIdx.x] = s;
+}
+__global__ void block_step(float* y) {
+  for (int i = threadIdx.x; i < 512; i += blockDim.x) y[i] += y[i + 512];
+}
 __global__ void kept(const float* in, float* out, int n) {
   int lane = threadIdx.x % 32;
   float m = -1e30f;
@@ -186,7 +218,9 @@ SRC
 cu -sm_90 -O3 -S -gpu strided.cu -o strided
 entry() { sed -n "/^.visible .entry $1/,/^}/p" strided.sm_90.ptx; }
 expect_eq "$(entry _Z7row_max | grep -c 'ld.global')" 5 "a strided loop: four loads unrolled and the remainder's one"
-expect_eq "$(entry _Z11grid_stride | grep -c 'ld.global')" 1 "a grid-stride loop stays rolled"
+expect_eq "$(entry _Z11grid_stride | grep -c 'ld.global')" 1 "a grid-stride loop adding an unsigned stride stays rolled"
+expect_eq "$(entry _Z10int_stride | grep -c 'ld.global')" 5 "a grid-stride loop of an int stride: four loads unrolled and the remainder's one"
+expect_eq "$(entry _Z10block_step | grep -c 'ld.global')" 2 "a reduction step over 512 elements stays rolled"
 expect_eq "$(entry _Z4kept | grep -c 'ld.global')" 1 "#pragma unroll 1 is kept"
 # The host's -O does not decide the device code's: without it (CMake's Debug build) the
 # same loops unroll, as nvcc's device code is optimised the same either way.
@@ -208,6 +242,25 @@ SRC
 cu -sm_90 -O3 -S -gpu poly.cu -o poly
 expect_eq "$(grep -c 'ld.global' poly.sm_90.ptx)" 5 "500 trips: four coefficient loads per iteration and x's"
 expect_not_contains "$(cat poly.sm_90.ptx)" "nounroll" "ptxas may unroll the loop further"
+# Where the factor leaves a remainder, LLVM's remainder loop stays rolled to the end:
+# a 31-trip loop (quasirandomGenerator's bits) is unrolled fully, as nvcc's; 66 trips
+# by 2, which divides them.
+cat > bits.cu <<'SRC'
+__constant__ unsigned table[128];
+template <int N> __global__ void bits(unsigned* out, unsigned seed) {
+  unsigned data = seed + threadIdx.x, r = 0;
+  for (int bit = 0; bit < N; bit++, data >>= 1)
+    if (data & 1) r ^= table[bit];
+  out[threadIdx.x] = r;
+}
+template __global__ void bits<31>(unsigned*, unsigned);
+template __global__ void bits<66>(unsigned*, unsigned);
+SRC
+cu -sm_90 -O3 -S -gpu bits.cu -o bits
+bits_of() { sed -n "/^.visible .entry _Z4bitsILi$1/,/^}/p" bits.sm_90.ptx; }
+expect_eq "$(bits_of 31 | grep -c 'ld.const')" 31 "31 trips: unrolled fully"
+expect_not_contains "$(bits_of 31)" "nounroll" "31 trips: no remainder loop"
+expect_not_contains "$(bits_of 66)" "nounroll" "66 trips: no remainder loop"
 # A WMMA k loop LLVM leaves rolled whose fragments take 8 or more registers a step
 # (half: 16) keeps ptxas from unrolling it (targets/nvptx/tensor_core_loops.h); one with
 # smaller fragments (double: 4) is left to ptxas.
