@@ -9,6 +9,9 @@
 #       CUTLASS's examples that tests/real/cutlass.sh runs, each compiled to an executable
 #       with the command line that script gives nvcc (CUTLASS's flags, the example's
 #       -gencode pairs) and circle
+#   REAL_PROJECT=cuda-samples bench/real_compile_time.sh [runs] [sample...]
+#       cuda-samples' sources (by default the five tensor-core GEMMs), each compiled to an
+#       executable for sm_90 with tests/real/cuda_samples.py's command line, by both
 set -euo pipefail
 bench=$(cd "$(dirname "$0")" && pwd)
 source "$bench/../tests/real/lib.sh"
@@ -31,6 +34,25 @@ if [ "${REAL_PROJECT:-ggml}" = cutlass ]; then
     for ((r = 0; r < runs; r++)); do
       c+="$("$bench/tree_peak.py" --wall "$circle" --cuda-path="$cuda" "${flags[@]}" $arch "$src/$file" -o "$work/c") "
       n+="$("$bench/tree_peak.py" --wall "$nvcc" "${flags[@]}" $arch "$src/$file" -o "$work/n") "
+    done
+    row "$name" "$(echo "$c" | median)" "$(echo "$n" | median)"
+  done
+  exit 0
+fi
+
+if [ "${REAL_PROJECT:-ggml}" = cuda-samples ]; then
+  src=$(checkout_of NVIDIA/cuda-samples "$SAMPLES_COMMIT") || exit 1
+  names=("${@:-bf16TensorCoreGemm cudaTensorCoreGemm dmmaTensorCoreGemm immaTensorCoreGemm tf32TensorCoreGemm}")
+  read -r -a names <<< "${names[*]}"
+  flags=(-O3 -std=c++17 --extended-lambda -lineinfo -I "$src/Common" -gencode arch=compute_90,code=sm_90)
+  echo "cuda-samples $SAMPLES_COMMIT, $runs runs each, wall seconds (median), $(nproc) cores"
+  printf '%-34s %10s %10s %12s\n' sample circle nvcc nvcc/circle
+  for name in "${names[@]}"; do
+    dir=$(find "$src/Samples" -mindepth 2 -maxdepth 2 -type d -name "$name" | head -1)
+    c="" n=""
+    for ((r = 0; r < runs; r++)); do
+      c+="$(cd "$dir" && "$bench/tree_peak.py" --wall "$circle" --cuda-path="$cuda" "${flags[@]}" *.cu -o "$work/c") "
+      n+="$(cd "$dir" && "$bench/tree_peak.py" --wall "$nvcc" "${flags[@]}" *.cu -o "$work/n") "
     done
     row "$name" "$(echo "$c" | median)" "$(echo "$n" | median)"
   done
