@@ -6,8 +6,10 @@
 #                                                samples' sources and data, packed as
 #                                                tests/real/bin/cuda_samples.tar.xz
 #   tests/real/cuda_samples.sh run               on the GPU machine (carry the pack)
-#   tests/real/cuda_samples.sh figures [ROUNDS]  there, after run: the speed figures each sample
-#                                                prints, circle's build over nvcc's (sample_figures.py)
+#   tests/real/cuda_samples.sh figures [ROUNDS [RECHECK]]  there, after run: the speed figures
+#                                                each sample prints, circle's build over nvcc's
+#                                                (sample_figures.py; RECHECK more rounds for a
+#                                                sample with a figure below 0.95)
 #   tests/real/cuda_samples.sh cmake [nvcc [all]]  the samples' own CMake projects, each configured
 #                                                with CMAKE_CUDA_COMPILER=circle (or nvcc) and
 #                                                nothing else: what builds, in
@@ -71,10 +73,10 @@ run)
   ;;
 figures)
   # After `run` (both builds there): each sample alone, interleaved, its speed figures.
-  python3 "$here/sample_figures.py" run "$out/bin" "$out/src" "${2:-4}"
+  python3 "$here/sample_figures.py" run "$out/bin" "$out/src" "${2:-4}" "${3:-0}"
   ;;
 *)
-  echo "usage: tests/real/cuda_samples.sh build [ARCH...] | run | figures [ROUNDS] | cmake [nvcc] | compare" >&2
+  echo "usage: tests/real/cuda_samples.sh build [ARCH...] | run | figures [ROUNDS [RECHECK]] | cmake [nvcc] | compare" >&2
   exit 2
   ;;
 esac
