@@ -184,10 +184,36 @@ template <class __F, long long... __k> constexpr void __circle_each_index(__F& _
 template <long long __n, class __F> constexpr void __circle_for_indices(__F __f) {
   ::__circle_each_index(__f, (__make_integer_seq<__circle_seq, long long, (__n < 0 ? 0 : __n)>*)nullptr);
 }
+template <class __F, long long... __k> constexpr decltype(auto) __circle_with_seq(__F& __f, __circle_seq<long long, __k...>*) {
+  return __f(__circle_index<__k>{}...);
+}
+// __f(__circle_index<0>{}, ..., __circle_index<n-1>{}): a call's arguments expanded over a
+// static slice's constant indices.
+template <long long __n, class __F> constexpr decltype(auto) __circle_with_indices(__F __f) {
+  return ::__circle_with_seq(__f, (__make_integer_seq<__circle_seq, long long, (__n < 0 ? 0 : __n)>*)nullptr);
+}
 template <long long __i, class __A, class... __R> constexpr decltype(auto) __circle_pack_at(__A&& __a, __R&&... __r) {
   if constexpr (__i == 0) return static_cast<__A&&>(__a);
   else return ::__circle_pack_at<__i - 1>(static_cast<__R&&>(__r)...);
 }
+// Circle's static slice of an object's members, obj.[b:e:s] (dialect/pack_expansion.cpp):
+// what a structured binding names, a tuple-like's elements, an array's, a class's data
+// members (C++26's binding packs, which Clang takes as an extension).
+template <class __T> __T& __circle_lvalue_of(); // named where nothing is evaluated
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wc++26-extensions"
+template <class __T> constexpr auto __circle_member_counter() {
+  auto&& [... __m] = ::__circle_lvalue_of<__T>();
+  return __circle_index<sizeof...(__m)>{};
+}
+template <class __T> constexpr long long __circle_member_count() {
+  return decltype(::__circle_member_counter<__remove_cvref(__T)>())::value;
+}
+template <long long __i, class __T> constexpr decltype(auto) __circle_member_at(__T&& __o) {
+  auto&& [... __m] = __o;
+  return ::__circle_pack_at<__i>(__m...);
+}
+#pragma clang diagnostic pop
 // What an empty (... op pack) without a default gives: the value-initialized pattern type.
 struct __circle_value_init {
   template <class __T> constexpr operator __T() const { return __T(); }

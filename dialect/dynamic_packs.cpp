@@ -41,6 +41,8 @@ size_t groupOpen(const std::vector<RawToken>& t, size_t lo, size_t close) {
   return npos;
 }
 
+} // namespace
+
 // The first token of the postfix expression that ends just before t[end]: a name,
 // literal or parenthesised expression, then calls, subscripts, template arguments
 // and member accesses. npos when none ends there.
@@ -66,6 +68,8 @@ size_t postfixStart(const std::vector<RawToken>& t, size_t lo, size_t end) {
     return k;
   }
 }
+
+namespace {
 
 // Is the '::' at t[i] two of a slice's or range's colons (`x[::-1]`, `@range(1::2)`)
 // rather than a scope? A scope has a name after it and no literal or ')' before it.
@@ -139,6 +143,13 @@ bool isStaticSlice(const std::vector<RawToken>& t, size_t i) {
   return t[i + 3].kind == tok::colon || t[i + 3].kind == tok::coloncolon || colonParts(t, i + 3, close).size() > 1;
 }
 
+bool isMemberSlice(const std::vector<RawToken>& t, size_t i) {
+  if (i + 2 >= t.size() || t[i].kind != tok::period || t[i + 1].kind != tok::l_square) return false;
+  size_t close = matchingClose(t, i + 1);
+  if (close == npos) return false;
+  return t[i + 2].kind == tok::colon || t[i + 2].kind == tok::coloncolon || colonParts(t, i + 2, close).size() > 1;
+}
+
 bool isFromEndSubscript(const std::vector<RawToken>& t, size_t i) {
   return i + 5 < t.size() && t[i].kind == tok::raw_identifier && t[i + 1].kind == tok::ellipsis &&
          t[i + 2].kind == tok::l_square && t[i + 3].kind == tok::minus && t[i + 4].kind == tok::numeric_constant &&
@@ -148,6 +159,15 @@ bool isFromEndSubscript(const std::vector<RawToken>& t, size_t i) {
 std::vector<StaticSlice> findStaticSlices(const std::vector<RawToken>& t, size_t from, size_t to) {
   std::vector<StaticSlice> found;
   for (size_t i = from; i < to; ++i) {
+    if (isMemberSlice(t, i)) {
+      size_t object = postfixStart(t, from, i), close = matchingClose(t, i + 1);
+      if (object == npos || close >= to) continue; // Clang's error stands
+      // The object's own tokens were passed over as the pattern's; they are the slice's.
+      while (!found.empty() && found.back().close >= object) found.pop_back();
+      found.push_back({object, close, colonParts(t, i + 2, close), i});
+      i = close;
+      continue;
+    }
     if (!isStaticSlice(t, i)) continue;
     size_t close = matchingClose(t, i + 2);
     if (close >= to) break;
@@ -159,7 +179,8 @@ std::vector<StaticSlice> findStaticSlices(const std::vector<RawToken>& t, size_t
 
 bool isSliceBracket(const std::vector<RawToken>& t, size_t open) {
   if (open + 1 >= t.size() || t[open].kind != tok::l_square) return false;
-  if (open > 0 && t[open - 1].kind == tok::ellipsis) return false; // a static slice, args...[:-2]
+  // A static slice, args...[:-2] or obj.[:]
+  if (open > 0 && (t[open - 1].kind == tok::ellipsis || t[open - 1].kind == tok::period)) return false;
   if (t[open + 1].kind == tok::colon || t[open + 1].kind == tok::coloncolon) return true;
   if (open == 0 || !endsOperand(t, open - 1)) return false; // a lambda's or attribute's '['
   size_t close = matchingClose(t, open);

@@ -57,18 +57,28 @@ bool isIntPack(const std::vector<RawToken>& t, size_t i);
 bool isOperandEnd(const RawToken& t);
 // The same for t[i] in its place: a for-expression's `=>` ends none.
 bool endsOperand(const std::vector<RawToken>& t, size_t i);
+// The first token of the postfix expression that ends just before t[end] (a name,
+// literal or parenthesised expression, then calls, subscripts, template arguments and
+// member accesses), not before t[lo]; npos when none ends there.
+size_t postfixStart(const std::vector<RawToken>& t, size_t lo, size_t end);
 bool isRangePack(const std::vector<RawToken>& t, size_t i); // @range(
 // `[` of x[:] or of a bounded slice x[b:e:s] (the ':' of its own brackets).
 bool isSliceBracket(const std::vector<RawToken>& t, size_t open);
 
 // Circle's static slice of a function parameter pack, `args...[b:e:s]` (the same
 // begin:end:step as a dynamic slice, counted at compile time): a pack of the chosen
-// arguments, expanded by the statement's '...' (dialect/pack_expansion.h).
+// arguments, expanded by the statement's '...' (dialect/pack_expansion.h). Its slice of
+// an object's members, `obj.[b:e:s]`: a tuple-like's elements, an array's, a class's
+// data members, as a structured binding names them.
 struct StaticSlice {
-  size_t name, close;            // args ... [ parts ]
+  size_t name, close;            // args ... [ parts ], or the object's first token
   std::vector<TokenSpan> parts;  // begin, end[, step]
+  size_t dot = 0;                // members: the '.' before '['; 0 for a pack's slice
+  bool members() const { return dot != 0; }
 };
 bool isStaticSlice(const std::vector<RawToken>& t, size_t i);
+// `.[` of obj.[:] or obj.[b:e:s] at t[i].
+bool isMemberSlice(const std::vector<RawToken>& t, size_t i);
 // Circle's `args...[-1]`, the last argument: a negative literal subscript of a pack at t[i].
 bool isFromEndSubscript(const std::vector<RawToken>& t, size_t i);
 std::vector<StaticSlice> findStaticSlices(const std::vector<RawToken>& t, size_t from, size_t to);

@@ -75,7 +75,8 @@ size_t planStatementPrefix(const std::vector<RawToken>& t, size_t end, RewritePl
 bool mayExpandPacks(const std::vector<RawToken>& s, const EnumRegistry* enums) {
   if (s.size() >= 2 && s[s.size() - 2].kind == tok::ellipsis) return true;
   for (size_t i = 0; i < s.size(); ++i) {
-    if (isSliceBracket(s, i) || isRangePack(s, i) || isIntPack(s, i) || isStaticSlice(s, i) || isFromEndSubscript(s, i) ||
+    if (isSliceBracket(s, i) || isRangePack(s, i) || isIntPack(s, i) || isStaticSlice(s, i) || isMemberSlice(s, i) ||
+        isFromEndSubscript(s, i) ||
         (enums && enumPackRef(s, i, *enums)))
       return true;
     if (s[i].kind == tok::l_square && i + 1 < s.size() && s[i + 1].is("for")) return true; // [for x : r => ...]
@@ -86,31 +87,134 @@ bool mayExpandPacks(const std::vector<RawToken>& s, const EnumRegistry* enums) {
 
 namespace {
 
+// A member slice's object, spelled again where its count and each element are taken (it
+// names an object: a name, a member, a subscript).
+std::string sliceObject(const std::vector<RawToken>& t, const StaticSlice& s) {
+  std::string text;
+  for (size_t i = s.name; i < s.dot; ++i) text += t[i].text.str() + " ";
+  return text;
+}
+
+std::string sliceLength(const std::vector<RawToken>& t, const StaticSlice& s) {
+  return s.members() ? "::__circle_member_count<decltype((" + sliceObject(t, s) + "))>()"
+                     : "sizeof...(" + t[s.name].text.str() + ")";
+}
+
+// `::__circle_pack_count(<each slice's count>)`: the shortest slice's count.
+void addSliceCount(const std::vector<RawToken>& t, const std::vector<StaticSlice>& statics, ExpansionWriter& writer,
+                   RewritePlan& plan, size_t anchor) {
+  plan.add("::__circle_pack_count(", anchor);
+  for (size_t k = 0; k < statics.size(); ++k) {
+    if (k) plan.add(", ", anchor);
+    writer.packs().sliceOf(sliceLength(t, statics[k]), statics[k].parts, statics[k].name, statics[k].close);
+    plan.add(".__count", anchor);
+  }
+  plan.add(")", anchor);
+}
+
+// The tokens from `at` through the last slice, each slice written as its element at
+// `decltype(index)::value`; returns the token after the last slice.
+std::variant<size_t, DialectError> writeSliceElements(const std::vector<RawToken>& t, size_t at,
+                                                      const std::vector<StaticSlice>& statics, const std::string& index,
+                                                      ExpansionWriter& writer, RewritePlan& plan) {
+  for (const StaticSlice& s : statics) {
+    if (auto done = writer.write(at, s.name); std::holds_alternative<DialectError>(done))
+      return std::get<DialectError>(done);
+    plan.add(s.members() ? "::__circle_member_at<" : "::__circle_pack_at<", s.name);
+    writer.packs().sliceOf(sliceLength(t, s), s.parts, s.name, s.close);
+    plan.add(".__at(decltype(" + index + ")::value)>(" +
+                 (s.members() ? sliceObject(t, s) : t[s.name].text.str() + "...") + ")",
+             s.close);
+    at = s.close + 1;
+  }
+  return at;
+}
+
 std::variant<RewritePlan, DialectError> planStaticExpansion(const std::vector<RawToken>& t, size_t begin, size_t end,
                                                             const std::vector<StaticSlice>& statics,
                                                             ExpansionWriter& writer, RewritePlan& plan) {
   // Once per position of the shortest slice, in order; each slice's argument at a
   // constant index: ::__circle_for_indices<n>([&](auto __circle_k) { pattern; });
-  plan.add("::__circle_for_indices<::__circle_pack_count(", begin);
-  for (size_t k = 0; k < statics.size(); ++k) {
-    if (k) plan.add(", ", begin);
-    writer.packs().sliceOf("sizeof...(" + t[statics[k].name].text.str() + ")", statics[k].parts, statics[k].name,
-                           statics[k].close);
-    plan.add(".__count", begin);
-  }
-  plan.add(")>([&](auto __circle_k) {", begin);
-  size_t at = begin;
-  for (const StaticSlice& s : statics) {
-    if (auto done = writer.write(at, s.name); std::holds_alternative<DialectError>(done))
-      return std::get<DialectError>(done);
-    plan.add("::__circle_pack_at<", s.name);
-    writer.packs().sliceOf("sizeof...(" + t[s.name].text.str() + ")", s.parts, s.name, s.close);
-    plan.add(".__at(decltype(__circle_k)::value)>(" + t[s.name].text.str() + "...)", s.close);
-    at = s.close + 1;
-  }
-  if (auto done = writer.write(at, end); std::holds_alternative<DialectError>(done))
+  plan.add("::__circle_for_indices<", begin);
+  addSliceCount(t, statics, writer, plan, begin);
+  plan.add(">([&](auto __circle_k) {", begin);
+  auto at = writeSliceElements(t, begin, statics, "__circle_k", writer, plan);
+  if (auto* e = std::get_if<DialectError>(&at)) return *e;
+  if (auto done = writer.write(std::get<size_t>(at), end); std::holds_alternative<DialectError>(done))
     return std::get<DialectError>(done);
   plan.add("; });", end);
+  if (writer.error()) return *writer.error();
+  return plan;
+}
+
+// The innermost '(' around t[at] (npos: none after lo, or a '[' or '{' first).
+size_t enclosingParen(const std::vector<RawToken>& t, size_t lo, size_t at) {
+  int depth = 0;
+  for (size_t k = at; k-- > lo;) {
+    tok::TokenKind kind = t[k].kind;
+    if (kind == tok::r_paren || kind == tok::r_square || kind == tok::r_brace) ++depth;
+    if (kind == tok::l_paren || kind == tok::l_square || kind == tok::l_brace) {
+      if (depth == 0) return kind == tok::l_paren ? k : npos;
+      --depth;
+    }
+  }
+  return npos;
+}
+
+// Static slices expanded in a call's arguments, f(tuple.[:] ..., args...[1:] ...): each
+// such argument's elements are indexed by a pack of constants of its own,
+// ::__circle_with_indices<n>([&](auto... __circle_k0) -> decltype(auto) { return f(...); }),
+// one level per argument. nullopt: not that shape.
+std::optional<std::variant<RewritePlan, DialectError>> planStaticArguments(const std::vector<RawToken>& t, size_t begin,
+                                                                         size_t end,
+                                                                         const std::vector<StaticSlice>& statics,
+                                                                         ExpansionWriter& writer, RewritePlan& plan) {
+  size_t open = enclosingParen(t, begin, statics[0].name);
+  if (open == npos || open == begin || !endsOperand(t, open - 1)) return std::nullopt;
+  size_t close = matchingClose(t, open), callee = postfixStart(t, begin, open);
+  if (close == npos || close > end || callee == npos) return std::nullopt;
+  // The arguments (between top-level commas), each with its slices; every slice must be
+  // in one whose last token is '...'.
+  std::vector<std::vector<StaticSlice>> byArgument;
+  size_t from = open + 1, next = 0;
+  for (size_t k = open + 1; k <= close; ++k) {
+    if (k < close && t[k].kind != tok::comma) {
+      if (t[k].kind == tok::l_paren || t[k].kind == tok::l_square || t[k].kind == tok::l_brace)
+        k = matchingClose(t, k);
+      if (k == npos) return std::nullopt;
+      continue;
+    }
+    std::vector<StaticSlice> here;
+    for (; next < statics.size() && statics[next].name < k; ++next) {
+      if (statics[next].name < from) return std::nullopt; // outside this call
+      here.push_back(statics[next]);
+    }
+    if (!here.empty()) {
+      if (t[k - 1].kind != tok::ellipsis)
+        return DialectError{here[0].close, "a static slice is a pack: expand this argument with '...'"};
+      byArgument.push_back(std::move(here));
+    }
+    from = k + 1;
+  }
+  if (next != statics.size()) return std::nullopt;
+  if (auto done = writer.write(begin, callee); std::holds_alternative<DialectError>(done))
+    return std::get<DialectError>(done);
+  for (size_t level = 0; level < byArgument.size(); ++level) {
+    plan.add("::__circle_with_indices<", callee);
+    addSliceCount(t, byArgument[level], writer, plan, callee);
+    plan.add(">([&](auto... __circle_k" + std::to_string(level) + ") -> decltype(auto) { return ", callee);
+  }
+  size_t at = callee;
+  for (size_t level = 0; level < byArgument.size(); ++level) {
+    auto written = writeSliceElements(t, at, byArgument[level], "__circle_k" + std::to_string(level), writer, plan);
+    if (auto* e = std::get_if<DialectError>(&written)) return *e;
+    at = std::get<size_t>(written);
+  }
+  if (auto done = writer.write(at, close + 1); std::holds_alternative<DialectError>(done))
+    return std::get<DialectError>(done);
+  for (size_t level = 0; level < byArgument.size(); ++level) plan.add("; })", close);
+  if (auto done = writer.write(close + 1, t.size()); std::holds_alternative<DialectError>(done))
+    return std::get<DialectError>(done);
   if (writer.error()) return *writer.error();
   return plan;
 }
@@ -152,8 +256,11 @@ std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawT
 
   std::vector<StaticSlice> statics = findStaticSlices(t, begin, end);
   if (!statics.empty()) {
+    if (!expanded && packs.empty())
+      if (auto call = planStaticArguments(t, begin, end, statics, writer, plan)) return *call;
     if (!expanded)
-      return DialectError{statics[0].name + 1, "a static slice is a pack: expand the statement with '...' before its ';'"};
+      return DialectError{statics[0].name + 1, "a static slice is a pack: expand the statement with '...' before its "
+                                               "';', or a call's argument with '...'"};
     if (!packs.empty())
       return DialectError{statics[0].name + 1, "circle expands a static slice and a dynamic pack in separate statements"};
     if (std::optional<size_t> name = declaredVariableName(t, begin))

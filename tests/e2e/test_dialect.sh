@@ -658,6 +658,59 @@ expect_contains "$out" "bad_static.cxx:4:15: error: a static slice is a pack: ex
 expect_contains "$out" "bad_static.cxx:5:9: error: circle expands a static slice and a dynamic pack in separate statements" "beside a dynamic pack"
 expect_contains "$out" "bad_static.cxx:6:7: error: an expanded statement runs once per element: a variable it declared" "an expanded declaration"
 
+# Static slices of an object's members, obj.[b:e:s]: a tuple's elements, a class's data
+# members, an array's elements (what a structured binding names), in an expanded
+# statement, in a template over the object's type, in a kernel, and as a call's
+# arguments (each argument's slice with its own length), a pack's slice there too.
+cat > member_slices.cxx <<'SRC'
+#include <array>
+#include <cstdio>
+#include <iostream>
+#include <tuple>
+struct point { int x; double y; const char* name; };
+template <class... T> void print_args(const T&... xs) { ((std::cout << xs << " "), ...); std::cout << "|\n"; }
+template <class... T> int count(const T&...) { return sizeof...(T); }
+template <class T> void show(const T& t) { std::cout << t.[:] << ";" ...; std::cout << "\n"; }
+template <class... A> void tail(A... args) { print_args(args...[1:] ...); }
+__global__ void scale(point* p, int* out) {
+  int i = 0;
+  out[i++] = (*p).[:2] * 10 ...;
+}
+int main() {
+  auto tuple = std::make_tuple('A', 1, 2.5, "Three");
+  std::cout << tuple.[:] << " " ...;
+  std::cout << "\n";
+  point p{3, 4.5, "p"};
+  show(p);
+  int a[]{10, 20, 30, 40, 50};
+  std::cout << a.[::-1] << " " ...;
+  std::cout << "\n";
+  std::array<int, 4> arr{1, 2, 3, 4};
+  printf("%d ", arr.[1::2]) ...;
+  printf("\n");
+  print_args(tuple.[::-1] ...);
+  print_args(tuple.[0::2] ..., a.[1:3] ...);
+  printf("%d\n", count(tuple.[1:] ...) + 10);
+  tail(7, 8, 9);
+}
+SRC
+"$CIRCLE" -sm_90 member_slices.cxx -o member_slices > build.log 2>&1; expect_eq "$?" 0 "member slices compile ($(cat build.log))"
+expect_not_contains "$(cat build.log)" "warning" "no C++26-extension warning from the prelude's binding packs"
+expect_eq "$(./member_slices)" "$(printf 'A 1 2.5 Three \n3;4.5;p;\n50 40 30 20 10 \n2 4 \nThree 2.5 1 A |\nA 2.5 20 30 |\n13\n8 9 |')" \
+  "each object's members, in order, reversed, strided, and as call arguments"
+cat > bad_member_slice.cxx <<'SRC'
+#include <tuple>
+void g(int, int);
+int main() {
+  auto t = std::make_tuple(1, 2);
+  g(t.[:]);
+  int n = t.[:];
+}
+SRC
+out=$("$CIRCLE" bad_member_slice.cxx -o bad_member_slice 2>&1); expect_eq "$?" 1 "member slices not expanded fail"
+expect_contains "$out" "bad_member_slice.cxx:5:9: error: a static slice is a pack: expand this argument with '...'" "an argument not expanded"
+expect_contains "$out" "bad_member_slice.cxx:6:12: error: a static slice is a pack: expand the statement" "outside an expansion"
+
 # Circle's range-for over a pack expansion: the pattern's elements in order, computed as
 # the loop reaches them (a range with no end runs until the body breaks); break and
 # continue keep their meaning; a braced body or one statement; nested; in a kernel.
