@@ -12,6 +12,7 @@
 #include "targets/nvptx/local_pointer_differences.h"
 #include "targets/nvptx/machine_sinking.h"
 #include "targets/nvptx/memmove_address_spaces.h"
+#include "targets/nvptx/powi_expansion.h"
 #include "targets/nvptx/merged_recomputations.h"
 #include "targets/nvptx/narrow_float_stores.h"
 #include "targets/nvptx/object_alignment.h"
@@ -163,8 +164,9 @@ bool emitPtx(llvm::Module& module, llvm::TargetMachine& tm, std::string& ptx, st
     testKeptFlagsAtLaterUses(module);
     useSpaceFormsOfTensorCoreAccesses(module);
   }
-  // Correctness, at every level: the back end would delete these.
+  // Correctness, at every level: the back end would delete these, or fail on them.
   expandMovesAcrossAddressSpaces(module, tm);
+  expandIntegerPowers(module);
   {
     llvm::raw_string_ostream os(ptx);
     llvm::buffer_ostream bos(os);

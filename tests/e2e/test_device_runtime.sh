@@ -130,6 +130,136 @@ out=$(cu -sm_90 -OG0 -S -gpu re.cxx -o re 2>&1)
 expect_eq "$?" 0 "realloc in a kernel ($out)"
 has_func re.sm_90.ptx __circle_realloc "realloc through the wrapper"
 
+# The compiler's helpers for complex * and / and integer powers (runtime/
+# complex_arithmetic.cpp): a kernel using std::complex<float/double> links them; the
+# same source compiled for the host here agrees with libgcc's product and powers bit for
+# bit, with the exact quotient (long double) for finite operands, and with C's Annex G
+# for infinite and zero ones, over 150,000 operand quadruples. llvm.powi (NVPTX selects
+# none: "Cannot select fpow") becomes a function of the module doing the same squarings
+# (targets/nvptx/powi_expansion.h), at every level.
+cat > complex_kernel.cxx <<'SRC'
+#include <complex>
+__global__ void k(std::complex<double>* a, std::complex<float>* b, double* c, int n) {
+  a[0] = a[1] * a[2];
+  a[3] = a[1] / a[2];
+  b[0] = b[1] * b[2];
+  b[3] = b[1] / b[2];
+  c[0] = __builtin_powi(c[1], n);
+  b[4] = __builtin_powif(b[5].real(), n);
+}
+int main() {}
+SRC
+out=$(cu -sm_90 -S -gpu complex_kernel.cxx -o complex_kernel 2>&1)
+expect_eq "$?" 0 "complex arithmetic in a kernel ($out)"
+expect_eq "$(grep '^\.extern' complex_kernel.sm_90.ptx)" "" "the complex helpers are the module's own"
+for f in __circle_powi_f64_i32 __circle_powi_f32_i32; do has_func complex_kernel.sm_90.ptx $f "powi"; done
+out=$(cu -sm_90 -OG0 -S -gpu complex_kernel.cxx -o complex_kernel0 2>&1)
+expect_eq "$?" 0 "complex arithmetic and powi in a kernel at -OG0 ($out)"
+for f in __muldc3 __divdc3 __mulsc3 __divsc3 __circle_powi_f64_i32; do has_func complex_kernel0.sm_90.ptx $f "-OG0"; done
+cat > complex_host.cpp <<'SRC'
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <initializer_list>
+#include <algorithm>
+#include <limits>
+extern "C" _Complex double __muldc3(double, double, double, double);
+extern "C" _Complex double __divdc3(double, double, double, double);
+extern "C" _Complex float __mulsc3(float, float, float, float);
+extern "C" _Complex float __divsc3(float, float, float, float);
+extern "C" double __powidf2(double, int);
+extern "C" float __powisf2(float, int);
+#define __mulsc3 circle_mulsc3
+#define __muldc3 circle_muldc3
+#define __divsc3 circle_divsc3
+#define __divdc3 circle_divdc3
+#define __powisf2 circle_powisf2
+#define __powidf2 circle_powidf2
+#include RUNTIME
+#undef __mulsc3
+#undef __muldc3
+#undef __divsc3
+#undef __divdc3
+#undef __powisf2
+#undef __powidf2
+extern "C" float __nv_logbf(float x) { return logbf(x); }
+extern "C" double __nv_logb(double x) { return logb(x); }
+extern "C" float __nv_scalbnf(float x, int e) { return scalbnf(x, e); }
+extern "C" double __nv_scalbn(double x, int e) { return scalbn(x, e); }
+
+template <class T> bool sameBits(T x, T y) {
+  if (std::isnan(x) || std::isnan(y)) return std::isnan(x) && std::isnan(y);
+  return std::memcmp(&x, &y, sizeof x) == 0;
+}
+int failures = 0;
+template <class T> void fail(const char* op, T a, T b, T c, T d, T mr, T mi, double er, double ei) {
+  if (++failures <= 10)
+    printf("%s (%g,%g) (%g,%g): circle (%g,%g) expected (%g,%g)\n", op, (double)a, (double)b, (double)c, (double)d,
+           (double)mr, (double)mi, er, ei);
+}
+// A product: libgcc's, bit for bit (both are C's Annex G, without contraction).
+template <class T, class C> void product(const char* op, T a, T b, T c, T d, C mine, C theirs) {
+  if (!sameBits((T)__real__ mine, (T)__real__ theirs) || !sameBits((T)__imag__ mine, (T)__imag__ theirs))
+    fail(op, a, b, c, d, (T)__real__ mine, (T)__imag__ mine, (double)__real__ theirs, (double)__imag__ theirs);
+}
+// A quotient of finite values: the exact one (long double, whose range squares any
+// double), rounded, within a few units of the larger part's last place; of infinities,
+// NaNs or by zero: libgcc's classification of each part (Annex G).
+template <class T, class C> void quotient(const char* op, T a, T b, T c, T d, C mine, C theirs) {
+  T mr = __real__ mine, mi = __imag__ mine;
+  if (std::isfinite(a) && std::isfinite(b) && std::isfinite(c) && std::isfinite(d) && (c != 0 || d != 0)) {
+    long double n = (long double)c * c + (long double)d * d;
+    long double er = ((long double)a * c + (long double)b * d) / n, ei = ((long double)b * c - (long double)a * d) / n;
+    T xr = (T)er, xi = (T)ei; // rounded: infinite where the quotient overflows T
+    T scale = std::max(std::fabs(xr), std::fabs(xi));
+    // A subnormal operand has fewer digits, and the algorithm's scaled products lose more.
+    bool subnormal = false;
+    for (T x : {a, b, c, d}) subnormal |= std::fpclassify(x) == FP_SUBNORMAL;
+    T eps = subnormal ? (sizeof(T) == 4 ? 1e-3f : 1e-9) : (sizeof(T) == 4 ? 1.2e-7f : 2.3e-16);
+    auto near = [&](T m, T x) {
+      if (std::isinf(x) || std::isinf(m)) return m == x;
+      return std::fabs(m - x) <= 4 * eps * scale + std::numeric_limits<T>::denorm_min() * 4;
+    };
+    if (!near(mr, xr) || !near(mi, xi)) fail(op, a, b, c, d, mr, mi, (double)xr, (double)xi);
+    return;
+  }
+  // Annex G's cases (G.5.1): infinite / finite is an infinity, finite / infinite a zero,
+  // nonzero / zero an infinity (at least one part infinite, whatever the other).
+  (void)theirs;
+  auto inf = [](T x) { return std::isinf(x); };
+  auto nan = [](T x) { return std::isnan(x); };
+  if (nan(a) || nan(b) || nan(c) || nan(d)) return;
+  bool infinite = inf(mr) || inf(mi), zero = mr == 0 && mi == 0;
+  bool numInf = inf(a) || inf(b), denInf = inf(c) || inf(d), denZero = c == 0 && d == 0;
+  if (numInf && !denInf && !infinite) fail(op, a, b, c, d, mr, mi, INFINITY, INFINITY);
+  if (!numInf && denInf && !zero) fail(op, a, b, c, d, mr, mi, 0.0, 0.0);
+  if (!numInf && denZero && (a != 0 || b != 0) && !infinite) fail(op, a, b, c, d, mr, mi, INFINITY, INFINITY);
+}
+int main() {
+  const double v[] = {0.0, -0.0, 1.0, -1.0, 2.5, -3.75, 1e30, -1e-20, 1e300, -1e-300, 1e-310, INFINITY, -INFINITY, NAN};
+  int n = sizeof v / sizeof v[0], cases = 0;
+  for (double a : v) for (double b : v) for (double c : v) for (double d : v) {
+    product("muldc3", a, b, c, d, circle_muldc3(a, b, c, d), __muldc3(a, b, c, d));
+    quotient("divdc3", a, b, c, d, circle_divdc3(a, b, c, d), __divdc3(a, b, c, d));
+    float fa = a, fb = b, fc = c, fd = d;
+    product("mulsc3", fa, fb, fc, fd, circle_mulsc3(fa, fb, fc, fd), __mulsc3(fa, fb, fc, fd));
+    quotient("divsc3", fa, fb, fc, fd, circle_divsc3(fa, fb, fc, fd), __divsc3(fa, fb, fc, fd));
+    cases += 4;
+  }
+  for (double x : v) for (int e : {0, 1, 2, 3, 7, 10, -1, -2, -5, 31, -31}) {
+    double m = circle_powidf2(x, e), t = __powidf2(x, e);
+    float mf = circle_powisf2((float)x, e), tf = __powisf2((float)x, e);
+    if (!sameBits(m, t) || !sameBits(mf, tf)) { if (++failures <= 20) printf("powi %g %d: %g %g / %g %g\n", x, e, m, t, (double)mf, (double)tf); }
+    cases += 2;
+  }
+  printf("%d cases, %d differ\n", cases, failures);
+  return failures != 0;
+}
+SRC
+check; c++ -O1 -DRUNTIME="\"$CIRCLE_ROOT/libdevice-c/runtime/complex_arithmetic.cpp\"" complex_host.cpp -o complex_host \
+  2> complex_host.log || fail "the runtime's complex helpers compile for the host: $(cat complex_host.log)"
+expect_eq "$(./complex_host | tail -1)" "153972 cases, 0 differ" "complex helpers against libgcc, the exact quotient and Annex G"
+
 # A kernel whose stack ptxas cannot size (a std::set's destructor recurses): its stub
 # raises CUDA's stack limit to circle's bound before the launch; a plain kernel's not.
 out=$(cu -sm_75 -sm_90 -S -emit-llvm "$EXAMPLES/unique.cxx" -o unique.ll 2>&1)
