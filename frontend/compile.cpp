@@ -958,8 +958,17 @@ private:
       for (const ReachedFunction& r : missing)
         if (r.user.empty() || !reportHostVariable(r, sm)) functions.push_back(r);
       if (!functions.empty()) {
-        reportAtKernels(functions, "kernel '{0}' reaches '{1}', which has no device definition for {2}", sm,
+        std::vector<ReachedFunction> fromKernels, fromVariables;
+        for (ReachedFunction& r : functions) (r.variable.empty() ? fromKernels : fromVariables).push_back(r);
+        reportAtKernels(fromKernels, "kernel '{0}' reaches '{1}', which has no device definition for {2}", sm,
                         clang::DiagnosticsEngine::Error);
+        clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
+        unsigned held = diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
+                                              "'%0', whose address device variable '%1' holds, reaches '%2', which "
+                                              "has no device definition for %3");
+        for (const ReachedFunction& r : fromVariables)
+          diags.Report(symbolLocation(r.kernel), held)
+              << llvm::demangle(r.kernel) << llvm::demangle(r.variable) << llvm::demangle(r.callee) << smName(sm);
         ci_->getDiagnostics().Report(ci_->getDiagnostics().getCustomDiagID(
             clang::DiagnosticsEngine::Note, "a function declared without a body (one defined in another source "
                                             "needs -rdc), or a host library function that circle's device "

@@ -189,15 +189,26 @@ std::vector<ReachedFunction> functionsReachedFromKernels(llvm::Module& m) {
 std::vector<ReachedFunction> findMissingDeviceFunctions(llvm::Module& m) {
   std::vector<ReachedFunction> missing;
   std::set<std::string> reported;
-  auto report = [&](llvm::StringRef name, const llvm::Function& kernel, const llvm::Function* user) {
-    if (reported.insert(name.str()).second)
-      missing.push_back({name.str(), kernel.getName().str(), user ? user->getName().str() : std::string()});
-  };
-  for (llvm::Function& k : m) {
-    if (!isKernel(k) || k.isDeclaration()) continue;
-    for (llvm::Function* f : functionsReachedFrom(k)) {
+  // The kernels, then the functions whose addresses device variables hold (a cuFFT
+  // callback's `__device__ cufftCallbackLoadC p = f;`): the host reads those addresses.
+  std::vector<std::pair<llvm::Function*, std::string>> roots;
+  for (llvm::Function& k : m)
+    if (isKernel(k) && !k.isDeclaration()) roots.push_back({&k, ""});
+  for (llvm::GlobalVariable& gv : m.globals()) {
+    if (!gv.hasInitializer() || gv.getName().starts_with("llvm.")) continue;
+    Referenced held;
+    held.add(gv.getInitializer());
+    for (llvm::Function* f : held.functions)
+      if (!f->isDeclaration() && !isKernel(*f)) roots.push_back({f, gv.getName().str()});
+  }
+  for (auto& [k, variable] : roots) {
+    auto report = [&](llvm::StringRef name, const llvm::Function* user) {
+      if (reported.insert(name.str()).second)
+        missing.push_back({name.str(), k->getName().str(), user ? user->getName().str() : std::string(), variable});
+    };
+    for (llvm::Function* f : functionsReachedFrom(*k)) {
       if (f->isDeclaration()) {
-        if (!f->isIntrinsic() && !isPtxSystemCall(f->getName())) report(f->getName(), k, nullptr);
+        if (!f->isIntrinsic() && !isPtxSystemCall(f->getName())) report(f->getName(), nullptr);
         continue;
       }
       // Variables too: a global the device has no definition of (a host library's, or
@@ -210,7 +221,7 @@ std::vector<ReachedFunction> findMissingDeviceFunctions(llvm::Module& m) {
           if (!c) continue;
           refs.add(c);
           for (const llvm::GlobalVariable* gv : refs.variables)
-            if (gv->isDeclaration() && gv->getAddressSpace() != 3) report(gv->getName(), k, f);
+            if (gv->isDeclaration() && gv->getAddressSpace() != 3) report(gv->getName(), f);
           refs.variables.clear();
         }
     }

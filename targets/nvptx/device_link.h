@@ -18,6 +18,8 @@ struct ReachedFunction {
   std::string kernel; // the first kernel, in module order, found to reach it
   // For a variable: the function whose code reads its address (after inlining).
   std::string user;
+  // Where `kernel` is a device function whose address this device variable holds.
+  std::string variable;
 };
 
 bool isKernel(const llvm::Function& f);
@@ -62,7 +64,8 @@ std::vector<llvm::Function*> functionsReachedFrom(llvm::Function& root);
 // Every function the kernels reach, through calls or address-taking.
 std::vector<ReachedFunction> functionsReachedFromKernels(llvm::Module& module);
 
-// Functions the kernels still call that nothing defines. Run after optimisation:
+// Functions the kernels, or device functions whose addresses device variables hold,
+// still call that nothing defines. Run after optimisation:
 // libdevice's __nvvm_reflect calls are resolved by the NVPTX pipeline.
 std::vector<ReachedFunction> findMissingDeviceFunctions(llvm::Module& module);
 

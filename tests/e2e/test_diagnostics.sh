@@ -38,6 +38,20 @@ SRC
 fails_with "undefined.cxx:2:17: error: kernel 'uses_it(int*)' reaches 'defined_elsewhere(int)', which has no device definition for sm_75" \
   "undefined device function" -- cu -sm_75 -sm_90 undefined.cxx
 
+# Not only kernels: a device function whose address a device variable holds (a cuFFT
+# callback's `__device__ cufftCallbackLoadC p = f;`) is read by the host too; what it
+# reaches undefined is an error there, not ptxas's "Unresolved extern function" (a
+# mutant of cuda-samples' simpleCUFFT_callback found it, fuzz seed 71).
+cat > held_address.cxx <<'SRC'
+static __device__ float scale_of(float);
+typedef float (*callback_t)(float);
+static __device__ float callback(float x) { return scale_of(x) * 2; }
+__device__ callback_t held = callback;
+int main() {}
+SRC
+fails_with "held_address.cxx:3:25: error: 'callback(float)', whose address device variable 'held' holds, reaches 'scale_of(float)', which has no device definition for sm_90" \
+  "undefined function reached from a device variable's initializer" -- cu -sm_90 held_address.cxx
+
 # __host__ keeps its meaning: a kernel may not call a function the user marked host-only.
 cat > host_tag.cxx <<'SRC'
 __host__ int host_only(int x) { return x + 1; }
