@@ -19,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 
 namespace circle {
 namespace {
@@ -49,8 +50,13 @@ public:
     host_ = std::move(finder.host);
   }
 
-  // The __device__ function `symbol` names, unless the host declares it too.
+  // The __device__ function `symbol` names, unless the host declares it too, or it is
+  // one of the helpers Clang's code generation calls for complex * and / (libgcc has
+  // them for the host; Clang's CUDA headers define __device__ namesakes for the GPU).
   const clang::FunctionDecl* find(const std::string& symbol) {
+    static const std::set<std::string> complexHelpers = {"__mulsc3", "__muldc3", "__mulxc3", "__multc3",
+                                                         "__divsc3", "__divdc3", "__divxc3", "__divtc3"};
+    if (complexHelpers.count(symbol)) return nullptr;
     auto it = bySymbol_.find(symbol);
     if (it == bySymbol_.end()) return nullptr;
     auto [begin, end] = host_.equal_range(it->second->getName()); // mangle only the namesakes

@@ -156,6 +156,24 @@ for f in __circle_powi_f64_i32 __circle_powi_f32_i32; do has_func complex_kernel
 out=$(cu -sm_90 -OG0 -S -gpu complex_kernel.cxx -o complex_kernel0 2>&1)
 expect_eq "$?" 0 "complex arithmetic and powi in a kernel at -OG0 ($out)"
 for f in __muldc3 __divdc3 __mulsc3 __divsc3 __circle_powi_f64_i32; do has_func complex_kernel0.sm_90.ptx $f "-OG0"; done
+# Host code's std::complex * and / call libgcc's helpers, as with nvcc, beside a kernel
+# doing the same: Clang's CUDA header defines __device__ namesakes for the GPU, which
+# circle took for the host's calls ("calls '__muldc3', a __device__ function").
+cat > complex_both.cu <<'SRC'
+#include <complex>
+#include <cstdio>
+__global__ void k(std::complex<double>* p) { p[0] = p[1] * p[2] / p[3]; }
+int main() {
+  std::complex<double> a(1, 2), b(3, 4);
+  std::complex<float> c(1, 2), d(3, 4);
+  std::complex<double> x = a * b / b;
+  std::complex<float> y = c * d;
+  printf("%g %g %g %g\n", x.real(), x.imag(), y.real(), y.imag());
+}
+SRC
+out=$(cu -sm_90 complex_both.cu -o complex_both 2>&1)
+expect_eq "$?" 0 "std::complex * and / in host code and a kernel ($out)"
+expect_eq "$(./complex_both)" "1 2 -5 10" "the host's complex arithmetic"
 cat > complex_host.cpp <<'SRC'
 #include <cmath>
 #include <cstdio>
