@@ -3,10 +3,16 @@
 // - a loop whose trip count is known only at run time: LLVM counts it but declines to
 //   unroll it when computing the count before the loop costs more than a few
 //   instructions (a strided loop's `for (i = lane; i < n; i += 32)`: (n - 1 - lane) / 32
-//   + 1). nvcc unrolls such loops 4x, so each thread keeps four loads in flight.
+//   + 1). nvcc unrolls such loops 4x, so each thread keeps four loads in flight; also
+//   those stepping by an int computed before the loop (a grid-stride loop over a
+//   variable: cuda-samples' alignedTypes), not those a constant bounds to a block's
+//   worth of elements (scalarProd's reduction steps; bench/RESULTS.md, 2026-11-30).
 // - a loop with a constant count too large to unroll fully: LLVM unrolls it by the
 //   largest factor under its size limit that divides the count (5 for 500 trips), nvcc
 //   by a power of two; ptxas unrolls further from there, and the odd factors run slower.
+//   Where that power leaves a remainder, LLVM's remainder loop stays rolled to the end:
+//   circle unrolls fully up to twice LLVM's size limit (quasirandomGenerator's 31 trips,
+//   as nvcc), else by a power of two that divides the count.
 // - `#pragma unroll` on a loop of tensor-core operations: LLVM unrolls it fully while
 //   the result stays under 16,384 instructions; nvcc unrolls it partly. cuda-samples'
 //   bf16TensorCoreGemm: its 64-trip tile loop became 4,096 wmma.mma in one kernel (nvcc:
