@@ -95,6 +95,24 @@ std::string sliceObject(const std::vector<RawToken>& t, const StaticSlice& s) {
   return text;
 }
 
+// The object is spelled again for each element: one whose spelling calls or changes
+// something would run that again each time, so circle asks for a variable.
+std::optional<DialectError> objectWithoutEffects(const std::vector<RawToken>& t, const StaticSlice& s) {
+  for (size_t i = s.name; i < s.dot; ++i) {
+    tok::TokenKind k = t[i].kind;
+    bool call = k == tok::l_paren && i > s.name && endsOperand(t, i - 1);
+    bool changes = false;
+    for (tok::TokenKind effect : {tok::plusplus, tok::minusminus, tok::comma, tok::equal, tok::plusequal,
+                                  tok::minusequal, tok::starequal, tok::slashequal, tok::percentequal, tok::ampequal,
+                                  tok::pipeequal, tok::caretequal, tok::lesslessequal, tok::greatergreaterequal})
+      changes |= k == effect;
+    if (call || changes)
+      return DialectError{i, "circle spells a sliced object once for each element: bind this expression to a "
+                             "variable and slice that"};
+  }
+  return std::nullopt;
+}
+
 std::string sliceLength(const std::vector<RawToken>& t, const StaticSlice& s) {
   return s.members() ? "::__circle_member_count<decltype((" + sliceObject(t, s) + "))>()"
                      : "sizeof...(" + t[s.name].text.str() + ")";
@@ -255,6 +273,9 @@ std::variant<RewritePlan, DialectError> planPackExpansion(const std::vector<RawT
   };
 
   std::vector<StaticSlice> statics = findStaticSlices(t, begin, end);
+  for (const StaticSlice& s : statics)
+    if (s.members())
+      if (std::optional<DialectError> e = objectWithoutEffects(t, s)) return *e;
   if (!statics.empty()) {
     if (!expanded && packs.empty())
       if (auto call = planStaticArguments(t, begin, end, statics, writer, plan)) return *call;

@@ -701,15 +701,18 @@ expect_eq "$(./member_slices)" "$(printf 'A 1 2.5 Three \n3;4.5;p;\n50 40 30 20 
 cat > bad_member_slice.cxx <<'SRC'
 #include <tuple>
 void g(int, int);
+std::tuple<int, int> make();
 int main() {
   auto t = std::make_tuple(1, 2);
   g(t.[:]);
   int n = t.[:];
+  g(make().[:] ...);
 }
 SRC
 out=$("$CIRCLE" bad_member_slice.cxx -o bad_member_slice 2>&1); expect_eq "$?" 1 "member slices not expanded fail"
-expect_contains "$out" "bad_member_slice.cxx:5:9: error: a static slice is a pack: expand this argument with '...'" "an argument not expanded"
-expect_contains "$out" "bad_member_slice.cxx:6:12: error: a static slice is a pack: expand the statement" "outside an expansion"
+expect_contains "$out" "bad_member_slice.cxx:6:9: error: a static slice is a pack: expand this argument with '...'" "an argument not expanded"
+expect_contains "$out" "bad_member_slice.cxx:7:12: error: a static slice is a pack: expand the statement" "outside an expansion"
+expect_contains "$out" "bad_member_slice.cxx:8:9: error: circle spells a sliced object once for each element" "an object made by a call"
 
 # Circle's range-for over a pack expansion: the pattern's elements in order, computed as
 # the loop reaches them (a range with no end runs until the body breaks); break and
