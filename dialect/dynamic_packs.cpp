@@ -134,20 +134,41 @@ bool isRangePack(const std::vector<RawToken>& t, size_t i) {
   return i + 2 < t.size() && isAt(t[i]) && t[i + 1].is("range") && t[i + 2].kind == tok::l_paren;
 }
 
+namespace {
+
+// Do the brackets opened at t[open] hold a slice's begin:end:step (a ':' of their own)?
+bool holdsSliceParts(const std::vector<RawToken>& t, size_t open) {
+  size_t close = matchingClose(t, open);
+  if (close == npos || open + 1 >= close) return false;
+  return t[open + 1].kind == tok::colon || t[open + 1].kind == tok::coloncolon ||
+         colonParts(t, open + 1, close).size() > 1;
+}
+
+} // namespace
+
 bool isStaticSlice(const std::vector<RawToken>& t, size_t i) {
-  if (i + 3 >= t.size() || t[i].kind != tok::raw_identifier || t[i + 1].kind != tok::ellipsis ||
-      t[i + 2].kind != tok::l_square)
-    return false;
-  size_t close = matchingClose(t, i + 2);
-  if (close == npos) return false;
-  return t[i + 3].kind == tok::colon || t[i + 3].kind == tok::coloncolon || colonParts(t, i + 3, close).size() > 1;
+  return i + 3 < t.size() && t[i].kind == tok::raw_identifier && t[i + 1].kind == tok::ellipsis &&
+         t[i + 2].kind == tok::l_square && holdsSliceParts(t, i + 2);
+}
+
+std::vector<TokenSpan> commaItems(const std::vector<RawToken>& t, size_t from, size_t to) {
+  std::vector<TokenSpan> items;
+  size_t start = from;
+  int depth = 0;
+  for (size_t k = from; k < to; ++k) {
+    if (opensBracket(t[k].kind)) ++depth;
+    else if (closesBracket(t[k].kind)) --depth;
+    else if (depth == 0 && t[k].kind == tok::comma) {
+      items.push_back({start, k});
+      start = k + 1;
+    }
+  }
+  items.push_back({start, to});
+  return items;
 }
 
 bool isMemberSlice(const std::vector<RawToken>& t, size_t i) {
-  if (i + 2 >= t.size() || t[i].kind != tok::period || t[i + 1].kind != tok::l_square) return false;
-  size_t close = matchingClose(t, i + 1);
-  if (close == npos) return false;
-  return t[i + 2].kind == tok::colon || t[i + 2].kind == tok::coloncolon || colonParts(t, i + 2, close).size() > 1;
+  return i + 2 < t.size() && t[i].kind == tok::period && t[i + 1].kind == tok::l_square && holdsSliceParts(t, i + 1);
 }
 
 bool isFromEndSubscript(const std::vector<RawToken>& t, size_t i) {

@@ -61,6 +61,8 @@ bool endsOperand(const std::vector<RawToken>& t, size_t i);
 // literal or parenthesised expression, then calls, subscripts, template arguments and
 // member accesses), not before t[lo]; npos when none ends there.
 size_t postfixStart(const std::vector<RawToken>& t, size_t lo, size_t end);
+// The items of t[from, to) at depth 0, split at ','.
+std::vector<TokenSpan> commaItems(const std::vector<RawToken>& t, size_t from, size_t to);
 bool isRangePack(const std::vector<RawToken>& t, size_t i); // @range(
 // `[` of x[:] or of a bounded slice x[b:e:s] (the ':' of its own brackets).
 bool isSliceBracket(const std::vector<RawToken>& t, size_t open);

@@ -29,33 +29,6 @@ std::optional<long long> literalLength(const std::vector<RawToken>& t, const Ran
   return n < 0 ? 0 : n;
 }
 
-// The unmatched bracket before t[at], or npos.
-size_t enclosingOpen(const std::vector<RawToken>& t, size_t from, size_t at) {
-  int depth = 0;
-  for (size_t k = at; k-- > from;) {
-    if (closesBracket(t[k].kind)) ++depth;
-    else if (opensBracket(t[k].kind) && depth-- == 0) return k;
-  }
-  return npos;
-}
-
-// Items of t[from, to) at depth 0, split at ','.
-std::vector<TokenSpan> commaItems(const std::vector<RawToken>& t, size_t from, size_t to) {
-  std::vector<TokenSpan> items;
-  size_t start = from;
-  int depth = 0;
-  for (size_t k = from; k < to; ++k) {
-    if (opensBracket(t[k].kind)) ++depth;
-    else if (closesBracket(t[k].kind)) --depth;
-    else if (depth == 0 && t[k].kind == tok::comma) {
-      items.push_back({start, k});
-      start = k + 1;
-    }
-  }
-  items.push_back({start, to});
-  return items;
-}
-
 // A braced sequence's elements, `{ a, b }`; otherwise the span itself.
 std::vector<TokenSpan> sequenceElements(const std::vector<RawToken>& t, TokenSpan s) {
   if (!s.empty() && t[s.from].kind == tok::l_brace && matchingClose(t, s.from) == s.to - 1)

@@ -165,20 +165,6 @@ std::variant<RewritePlan, DialectError> planStaticExpansion(const std::vector<Ra
   return plan;
 }
 
-// The innermost '(' around t[at] (npos: none after lo, or a '[' or '{' first).
-size_t enclosingParen(const std::vector<RawToken>& t, size_t lo, size_t at) {
-  int depth = 0;
-  for (size_t k = at; k-- > lo;) {
-    tok::TokenKind kind = t[k].kind;
-    if (kind == tok::r_paren || kind == tok::r_square || kind == tok::r_brace) ++depth;
-    if (kind == tok::l_paren || kind == tok::l_square || kind == tok::l_brace) {
-      if (depth == 0) return kind == tok::l_paren ? k : npos;
-      --depth;
-    }
-  }
-  return npos;
-}
-
 // Static slices expanded in a call's arguments, f(tuple.[:] ..., args...[1:] ...): each
 // such argument's elements are indexed by a pack of constants of its own,
 // ::__circle_with_indices<n>([&](auto... __circle_k0) -> decltype(auto) { return f(...); }),
@@ -187,32 +173,24 @@ std::optional<std::variant<RewritePlan, DialectError>> planStaticArguments(const
                                                                          size_t end,
                                                                          const std::vector<StaticSlice>& statics,
                                                                          ExpansionWriter& writer, RewritePlan& plan) {
-  size_t open = enclosingParen(t, begin, statics[0].name);
-  if (open == npos || open == begin || !endsOperand(t, open - 1)) return std::nullopt;
+  size_t open = enclosingOpen(t, begin, statics[0].name);
+  if (open == npos || t[open].kind != tok::l_paren || open == begin || !endsOperand(t, open - 1)) return std::nullopt;
   size_t close = matchingClose(t, open), callee = postfixStart(t, begin, open);
   if (close == npos || close > end || callee == npos) return std::nullopt;
-  // The arguments (between top-level commas), each with its slices; every slice must be
-  // in one whose last token is '...'.
+  // The arguments, each with its slices; every slice must be in one whose last token is
+  // '...'.
   std::vector<std::vector<StaticSlice>> byArgument;
-  size_t from = open + 1, next = 0;
-  for (size_t k = open + 1; k <= close; ++k) {
-    if (k < close && t[k].kind != tok::comma) {
-      if (t[k].kind == tok::l_paren || t[k].kind == tok::l_square || t[k].kind == tok::l_brace)
-        k = matchingClose(t, k);
-      if (k == npos) return std::nullopt;
-      continue;
-    }
+  size_t next = 0;
+  for (TokenSpan argument : commaItems(t, open + 1, close)) {
     std::vector<StaticSlice> here;
-    for (; next < statics.size() && statics[next].name < k; ++next) {
-      if (statics[next].name < from) return std::nullopt; // outside this call
+    for (; next < statics.size() && statics[next].name < argument.to; ++next) {
+      if (statics[next].name < argument.from) return std::nullopt; // outside this call
       here.push_back(statics[next]);
     }
-    if (!here.empty()) {
-      if (t[k - 1].kind != tok::ellipsis)
-        return DialectError{here[0].close, "a static slice is a pack: expand this argument with '...'"};
-      byArgument.push_back(std::move(here));
-    }
-    from = k + 1;
+    if (here.empty()) continue;
+    if (t[argument.to - 1].kind != tok::ellipsis)
+      return DialectError{here[0].close, "a static slice is a pack: expand this argument with '...'"};
+    byArgument.push_back(std::move(here));
   }
   if (next != statics.size()) return std::nullopt;
   if (auto done = writer.write(begin, callee); std::holds_alternative<DialectError>(done))

@@ -11,6 +11,15 @@ size_t matchingClose(const std::vector<RawToken>& t, size_t open) {
   return std::string::npos;
 }
 
+size_t enclosingOpen(const std::vector<RawToken>& t, size_t from, size_t at) {
+  int depth = 0;
+  for (size_t k = at; k-- > from;) {
+    if (closesBracket(t[k].kind)) ++depth;
+    else if (opensBracket(t[k].kind) && depth-- == 0) return k;
+  }
+  return std::string::npos;
+}
+
 size_t freeColon(const std::vector<RawToken>& t, size_t from, size_t to) {
   int depth = 0, questions = 0;
   for (size_t i = from; i < to && i < t.size(); ++i) {

@@ -49,6 +49,8 @@ inline bool closesBracket(clang::tok::TokenKind k) {
 // Index of the token that closes the bracket opened at `open` ('(', '[' or '{'),
 // or npos when the tokens end first.
 size_t matchingClose(const std::vector<RawToken>& t, size_t open);
+// The unmatched bracket ('(', '[' or '{') before t[at], not before t[from]; npos when none.
+size_t enclosingOpen(const std::vector<RawToken>& t, size_t from, size_t at);
 
 // The first ':' in t[from, to) outside brackets that no '?' before it owns (a
 // range-for's, a case label's, a slice's or range's begin:end), or npos; the scan ends
