@@ -109,6 +109,10 @@ def fgpu_auto_stack : Flag<["-"], "fgpu-auto-stack">, Group<grp_dev>,
   HelpText<"Raise CUDA's stack limit before a kernel whose stack ptxas cannot size (default)">;
 def fno_gpu_auto_stack : Flag<["-"], "fno-gpu-auto-stack">, Group<grp_dev>,
   HelpText<"Do not raise the stack limit; warn instead">;
+def fgpu_host_globals : Flag<["-"], "fgpu-host-globals">, Group<grp_dev>,
+  HelpText<"Kernels may read and write the program's own host variables (CUDA's rule, and the default, refuse them): through the host's addresses where the GPU reads pageable memory (HMM), else through pinned, mapped pages">;
+def fno_gpu_host_globals : Flag<["-"], "fno-gpu-host-globals">, Group<grp_dev>,
+  HelpText<"A host variable read in device code is an error, as with nvcc (default)">;
 def fgpu_relocatable_ptxas : Flag<["-"], "fgpu-relocatable-ptxas">, Group<grp_dev>,
   HelpText<"Assemble each sm's device code function by function (ptxas -c, then nvlink): far faster for very large device code, without ptxas's optimisation across calls">;
 def fno_gpu_relocatable_ptxas : Flag<["-"], "fno-gpu-relocatable-ptxas">, Group<grp_dev>,

@@ -55,6 +55,7 @@
 #include "sema/walk_tape.h"
 #include "support/diagnostics.h"
 #include "targets/host/checked_launch.h"
+#include "targets/host/host_globals.h"
 #include "targets/host/host_io.h"
 #include "targets/host/managed_vars.h"
 #include "targets/host/host_backend.h"
@@ -63,6 +64,7 @@
 #include "targets/nvptx/cuda_tools.h"
 #include "targets/nvptx/device_codegen_options.h"
 #include "targets/nvptx/device_exceptions.h"
+#include "targets/nvptx/host_globals.h"
 #include "targets/nvptx/device_link.h"
 #include "targets/nvptx/device_math.h"
 #include "targets/nvptx/fatbin_reader.h"
@@ -151,6 +153,7 @@ struct DeviceProducts {
   std::vector<DeviceBitcode> rdcModules;
   std::map<std::string, unsigned long long> stackBytes;
   bool usesHostIo = false;
+  std::set<std::string> hostGlobals; // -fgpu-host-globals: the host variables they read
 };
 
 // How the host's pass reaches the other views of its source, where the parse met a file
@@ -288,6 +291,7 @@ public:
       return;
     }
     PhaseReport::Scope t(report_, "codegen host");
+    emitHostGlobalsOnHost(ast);
     {
       CodegenObjectScope values(ast, hostTargetValues());
       UntaggedFunctions::HostPassScope gpuOnly(untagged_);
@@ -311,6 +315,12 @@ public:
         reportError(err);
         return;
       }
+    }
+    if (std::string err = attachHostGlobals(*hostModule_, {hostGlobals_.begin(), hostGlobals_.end()},
+                                            hostGlobalsRuntimePath(deviceRuntimePath()));
+        !err.empty()) {
+      reportError(err);
+      return;
     }
     std::string unreachable = redirectManagedVariables(*hostModule_, managed_, o_.rdc);
     if (!unreachable.empty()) {
@@ -354,6 +364,7 @@ public:
     for (DeviceBitcode& bc : rdcModules_) to.rdcModules.push_back(std::move(bc));
     for (const auto& [kernel, bytes] : stackBytes_) to.stackBytes[kernel] = std::max(to.stackBytes[kernel], bytes);
     to.usesHostIo |= usesHostIo_;
+    to.hostGlobals.insert(hostGlobals_.begin(), hostGlobals_.end());
   }
   UntaggedFunctions& untagged() { return untagged_; }
   LaunchTokens& launchTokens(clang::SourceManager& sm) {
@@ -588,15 +599,48 @@ private:
       for (const VariableUse& u : uses)
         if (u.function == in) best = &u;
     clang::DiagnosticsEngine& diags = ci_->getDiagnostics();
+    const clang::VarDecl* vd = findVariableBySymbol(*tape_, r.callee);
+    const char* remedy =
+        !o_.gpuHostGlobals ? "; declare it __device__, __constant__ or __managed__, pass its value to the kernel, or "
+                             "compile with -fgpu-host-globals"
+        : vd && vd->getTLSKind() != clang::VarDecl::TLS_None
+            ? "; a thread_local variable has an address per host thread, which -fgpu-host-globals cannot give a "
+              "kernel: pass its value to the kernel"
+            : "; declare it __device__, __constant__ or __managed__, or pass its value to the kernel";
     diags.Report(best->at, diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
                                                  "'%0' is a host variable, which device code cannot read: kernel "
-                                                 "'%1' reaches this use on %2; declare it __device__, __constant__ "
-                                                 "or __managed__, or pass its value to the kernel"))
-        << llvm::demangle(r.callee) << llvm::demangle(r.kernel) << smName(sm);
+                                                 "'%1' reaches this use on %2%3"))
+        << llvm::demangle(r.callee) << llvm::demangle(r.kernel) << smName(sm) << remedy;
     if (clang::SourceLocation k = kernelLocation(r.kernel); k.isValid())
       diags.Report(k, diags.getCustomDiagID(clang::DiagnosticsEngine::Note, "kernel '%0' declared here"))
           << llvm::demangle(r.kernel);
     return true;
+  }
+
+  // -fgpu-host-globals: the program's own host variables this module reads (not a
+  // library's: system headers' variables are the device runtime's business) go
+  // through slots the host fills. A thread_local one has no one address: it stays an
+  // error.
+  void routeHostGlobals(llvm::Module& m) {
+    if (!tape_) return;
+    const clang::SourceManager& sources = ast_->getSourceManager();
+    auto isHostVariable = [&](const llvm::GlobalVariable& gv) {
+      const clang::VarDecl* vd = findVariableBySymbol(*tape_, gv.getName().str());
+      return vd && vd->hasGlobalStorage() && vd->getTLSKind() == clang::VarDecl::TLS_None &&
+             !vd->hasAttr<clang::CUDADeviceAttr>() && !vd->hasAttr<clang::CUDAConstantAttr>() &&
+             !vd->hasAttr<clang::CUDASharedAttr>() && !sources.isInSystemHeader(vd->getLocation());
+    };
+    for (const std::string& symbol : routeHostGlobalsThroughSlots(m, isHostVariable)) hostGlobals_.insert(symbol);
+  }
+
+  // The host module must define every variable device code reads through a slot,
+  // even one host code never names (an inline variable, a template's static member,
+  // whose definition is not the declaration the symbol finds).
+  void emitHostGlobalsOnHost(clang::ASTContext& ast) {
+    for (const std::string& symbol : hostGlobals_)
+      if (const clang::VarDecl* vd = findVariableBySymbol(*tape_, symbol))
+        if (clang::VarDecl* def = const_cast<clang::VarDecl*>(vd)->getDefinition(); def && !def->hasAttr<clang::UsedAttr>())
+          def->addAttr(clang::UsedAttr::CreateImplicit(ast));
   }
 
   // A function the user marked __host__ keeps that meaning: kernels may not reach it.
@@ -942,6 +986,7 @@ private:
       reportError(err);
       return nullptr;
     }
+    if (o_.gpuHostGlobals) routeHostGlobals(m);
     applyDeviceMath(m, o_.math);
     if (!applyKernelRules(m, sm, firstSm) || !legalizeNames(m)) return nullptr;
     auto tm = optimizeFor(m, sm);
@@ -1084,6 +1129,7 @@ private:
     others_.rdcModules.clear();
     for (const auto& [kernel, bytes] : others_.stackBytes) stackBytes_[kernel] = std::max(stackBytes_[kernel], bytes);
     usesHostIo_ |= others_.usesHostIo;
+    hostGlobals_.insert(others_.hostGlobals.begin(), others_.hostGlobals.end());
   }
 
   const Options& o_;
@@ -1107,6 +1153,7 @@ private:
   std::set<int> needsDeviceRuntime_; // sms whose module calls into libcudadevrt.a
   std::optional<std::set<std::string>> runtimeFunctions_; // what circle's device runtime defines (-rdc -cubin)
   bool usesHostIo_ = false;          // a device module uses stdio: the host object serves it
+  std::set<std::string> hostGlobals_; // -fgpu-host-globals: host variables device modules read
   // Optimised modules that later sms with the same loweringKey take a copy of.
   struct LoweredGroup {
     std::string key;

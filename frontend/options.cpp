@@ -403,6 +403,8 @@ private:
     case OPT_fno_gpu_rdc: o_.rdc = false; break;
     case OPT_fgpu_auto_stack: o_.gpuAutoStack = true; break;
     case OPT_fno_gpu_auto_stack: o_.gpuAutoStack = false; break;
+    case OPT_fgpu_host_globals: o_.gpuHostGlobals = true; break;
+    case OPT_fno_gpu_host_globals: o_.gpuHostGlobals = false; break;
     case OPT_fgpu_relocatable_ptxas: o_.ptxasRelocatable = true; break;
     case OPT_fno_gpu_relocatable_ptxas: o_.ptxasRelocatable = false; break;
     case OPT_use_fast_math:
@@ -597,6 +599,9 @@ private:
     if (o.deviceLibrary && !(o.gpuOutput && o.kind == OutputKind::LLVMBitcode))
       return fail("--device-library needs -gpu -c -emit-llvm");
     if (o.spirv && o.rdc) return fail("-spirv cannot be used with -rdc yet");
+    if (o.gpuHostGlobals && o.rdc)
+      return fail("-fgpu-host-globals cannot be used with -rdc yet: each object's kernels are given the host "
+                  "variables its own host code registers");
     if (o.showHelp || o.showVersion || o.listFatbin || o.printClangdFlags || o.printClangdHeader ||
         o.listGpu != GpuListing::None)
       return;

@@ -108,6 +108,7 @@ struct Options {
   bool rdc = false;         // -rdc: relocatable device code, linked across objects by circle
   bool deviceLibrary = false; // --device-library: device bitcode of every definition, nothing linked
   bool gpuAutoStack = true; // -fno-gpu-auto-stack: do not raise the stack limit for kernels ptxas cannot size
+  bool gpuHostGlobals = false; // -fgpu-host-globals: kernels reach the program's host variables
   bool ptxasRelocatable = false; // -fgpu-relocatable-ptxas: ptxas -c per sm, then nvlink
   bool keepTemps = false;   // --keep-temps, --keep: leave the PTX/cubin/fatbin files behind
   std::string keepDir;      // --keep (nvcc), -save-temps: where (empty with --keep-temps: a new directory)

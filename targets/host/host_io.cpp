@@ -3,17 +3,12 @@
 #include "libdevice-c/host_io/protocol.h"
 #include "targets/host/kernel_stubs.h"
 
-#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Linker/Linker.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
-#include <set>
 #include <vector>
 
 namespace circle {
@@ -56,52 +51,6 @@ llvm::GlobalVariable* attachedBits(llvm::Module& m) {
                                   "__circle_host_io_attached");
 }
 
-bool isLaunch(const llvm::CallBase& call) {
-  const llvm::Function* f = call.getCalledFunction();
-  if (!f) return false;
-  llvm::StringRef name = f->getName();
-  return name == "cudaLaunchKernel" || name == "cudaLaunchKernelExC" || name == "cudaLaunchCooperativeKernel";
-}
-
-// Where a launch begins: each stub's entry, and each launch the source makes itself
-// with the runtime's functions. A kernel launched only from another source or through
-// a graph gets no channel there: its stdio falls back (libdevice-c/runtime/stdio.cpp).
-std::vector<llvm::Instruction*> launchSites(llvm::Module& m) {
-  std::vector<llvm::Instruction*> sites;
-  std::set<const llvm::Function*> stubs;
-  for (const auto& [kernel, stub] : stubsByDeviceName(m)) {
-    stubs.insert(stub);
-    sites.push_back(&*stub->getEntryBlock().getFirstInsertionPt());
-  }
-  // circle's own launch wrappers (checked_launch.h, stack_limits.h) run inside stubs.
-  for (llvm::Function& f : m) {
-    if (stubs.count(&f) || f.getName().starts_with("__circle_")) continue;
-    for (llvm::Instruction& inst : llvm::instructions(f))
-      if (auto* c = llvm::dyn_cast<llvm::CallBase>(&inst); c && isLaunch(*c)) sites.push_back(c);
-  }
-  return sites;
-}
-
-// The server, its definitions made the program's one copy (linkonce_odr, hidden):
-// every object that uses device stdio carries it.
-std::string linkServer(llvm::Module& m, const std::string& path) {
-  auto buf = llvm::MemoryBuffer::getFile(path);
-  if (!buf) return "cannot read circle's host stdio server '" + path + "'";
-  auto server = llvm::parseBitcodeFile((*buf)->getMemBufferRef(), m.getContext());
-  if (!server) return "cannot parse circle's host stdio server '" + path + "': " + llvm::toString(server.takeError());
-  if (llvm::NamedMDNode* flags = (*server)->getModuleFlagsMetadata()) flags->eraseFromParent();
-  (*server)->setDataLayout(m.getDataLayout());
-  (*server)->setTargetTriple(m.getTargetTriple());
-  for (llvm::GlobalValue& gv : (*server)->global_values()) {
-    if (gv.isDeclaration() || gv.hasLocalLinkage()) continue;
-    gv.setLinkage(llvm::GlobalValue::LinkOnceODRLinkage);
-    gv.setVisibility(llvm::GlobalValue::HiddenVisibility);
-  }
-  if (llvm::Linker::linkModules(m, std::move(*server), llvm::Linker::LinkOnlyNeeded))
-    return "linking circle's host stdio server failed";
-  return {};
-}
-
 } // namespace
 
 std::string hostIoServerPath(const std::string& deviceRuntime) {
@@ -114,8 +63,10 @@ std::string attachHostIo(llvm::Module& m, const std::string& serverBitcode) {
   llvm::GlobalVariable* shadow = registerChannel(m, registration->back().getTerminator(), registration->getArg(0));
   llvm::GlobalVariable* attached = attachedBits(m);
   llvm::FunctionCallee attach = attachFunction(m);
+  // A kernel launched only from another source or through a graph gets no channel
+  // here: its stdio falls back (libdevice-c/runtime/stdio.cpp).
   for (llvm::Instruction* site : launchSites(m)) llvm::IRBuilder<>(site).CreateCall(attach, {shadow, attached});
-  return linkServer(m, serverBitcode);
+  return linkHostRuntime(m, serverBitcode, "circle's host stdio server");
 }
 
 void attachLinkedHostIo(llvm::Module& m) {
@@ -151,7 +102,7 @@ std::string defineLinkedHostIo(llvm::Module& m, llvm::Instruction* at, llvm::Val
   llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", linked));
   b.CreateCall(attachFunction(m), {shadow, attached});
   b.CreateRetVoid();
-  return linkServer(m, serverBitcode);
+  return linkHostRuntime(m, serverBitcode, "circle's host stdio server");
 }
 
 } // namespace circle

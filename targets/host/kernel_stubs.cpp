@@ -1,11 +1,27 @@
 #include "targets/host/kernel_stubs.h"
 
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <set>
 
 namespace circle {
+namespace {
+
+bool isLaunch(const llvm::CallBase& call) {
+  const llvm::Function* f = call.getCalledFunction();
+  if (!f) return false;
+  llvm::StringRef name = f->getName();
+  return name == "cudaLaunchKernel" || name == "cudaLaunchKernelExC" || name == "cudaLaunchCooperativeKernel";
+}
+
+} // namespace
 
 std::map<std::string, llvm::Function*> stubsByDeviceName(llvm::Module& m) {
   std::map<std::string, llvm::Function*> stubs;
@@ -29,6 +45,40 @@ llvm::Function* registrationFunction(llvm::Module& m) {
     if (auto* call = llvm::dyn_cast<llvm::CallInst>(u); call && call->getFunction()->arg_size() == 1)
       return call->getFunction();
   return nullptr;
+}
+
+std::vector<llvm::Instruction*> launchSites(llvm::Module& m) {
+  std::vector<llvm::Instruction*> sites;
+  std::set<const llvm::Function*> stubs;
+  for (const auto& [kernel, stub] : stubsByDeviceName(m)) {
+    stubs.insert(stub);
+    sites.push_back(&*stub->getEntryBlock().getFirstInsertionPt());
+  }
+  // circle's own launch wrappers (checked_launch.h, stack_limits.h) run inside stubs.
+  for (llvm::Function& f : m) {
+    if (stubs.count(&f) || f.getName().starts_with("__circle_")) continue;
+    for (llvm::Instruction& inst : llvm::instructions(f))
+      if (auto* c = llvm::dyn_cast<llvm::CallBase>(&inst); c && isLaunch(*c)) sites.push_back(c);
+  }
+  return sites;
+}
+
+std::string linkHostRuntime(llvm::Module& m, const std::string& path, const std::string& what) {
+  auto buf = llvm::MemoryBuffer::getFile(path);
+  if (!buf) return "cannot read " + what + " '" + path + "'";
+  auto runtime = llvm::parseBitcodeFile((*buf)->getMemBufferRef(), m.getContext());
+  if (!runtime) return "cannot parse " + what + " '" + path + "': " + llvm::toString(runtime.takeError());
+  if (llvm::NamedMDNode* flags = (*runtime)->getModuleFlagsMetadata()) flags->eraseFromParent();
+  (*runtime)->setDataLayout(m.getDataLayout());
+  (*runtime)->setTargetTriple(m.getTargetTriple());
+  for (llvm::GlobalValue& gv : (*runtime)->global_values()) {
+    if (gv.isDeclaration() || gv.hasLocalLinkage()) continue;
+    gv.setLinkage(llvm::GlobalValue::LinkOnceODRLinkage);
+    gv.setVisibility(llvm::GlobalValue::HiddenVisibility);
+  }
+  if (llvm::Linker::linkModules(m, std::move(*runtime), llvm::Linker::LinkOnlyNeeded))
+    return "linking " + what + " failed";
+  return {};
 }
 
 } // namespace circle

@@ -4,9 +4,11 @@
 #pragma once
 #include <map>
 #include <string>
+#include <vector>
 
 namespace llvm {
 class Function;
+class Instruction;
 class Module;
 } // namespace llvm
 
@@ -18,5 +20,16 @@ std::map<std::string, llvm::Function*> stubsByDeviceName(llvm::Module& host);
 // The function (Clang's __cuda_register_globals) that registers each kernel and
 // device variable with the module handle, its one parameter; null with no kernels.
 llvm::Function* registrationFunction(llvm::Module& host);
+
+// Where a launch begins: each stub's entry, and each launch the source makes itself
+// with the runtime's functions (cudaLaunchKernel...). What must happen before a
+// kernel runs (device stdio's channel, host variables' addresses) goes there. A kernel
+// launched only from another source or through a graph is not seen.
+std::vector<llvm::Instruction*> launchSites(llvm::Module& host);
+
+// Links one of circle's host runtimes (bitcode beside the device runtime's), its
+// definitions made the program's one copy (linkonce_odr, hidden): every object that
+// needs it carries it. `what` names it in the error returned; empty on success.
+std::string linkHostRuntime(llvm::Module& host, const std::string& bitcodePath, const std::string& what);
 
 } // namespace circle

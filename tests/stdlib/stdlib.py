@@ -179,7 +179,9 @@ def build_one(stratum, rel):
     # -fno-strict-return: a renamed main that falls off its end (as main may) returns
     # an unspecified value instead of being unreachable, which would drop the kernel's
     # status store after the call.
-    cmd = [CIRCLE, "-sm_90", "-fno-strict-return", "-I" + os.path.join(SUITE, "util"), *options_for(text), src,
+    # -fgpu-host-globals: a test written for one processor reads its own globals (and the
+    # testsuite's counters) from main, now a kernel; they stay the host's objects.
+    cmd = [CIRCLE, "-sm_90", "-fno-strict-return", "-fgpu-host-globals", "-I" + os.path.join(SUITE, "util"), *options_for(text), src,
            "-o", binary, "-s"]
     start = time.time()
     try:

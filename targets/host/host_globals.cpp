@@ -1,0 +1,56 @@
+#include "targets/host/host_globals.h"
+
+#include "targets/host/kernel_stubs.h"
+#include "targets/nvptx/host_globals.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Path.h"
+
+namespace circle {
+
+std::string hostGlobalsRuntimePath(const std::string& deviceRuntime) {
+  return (llvm::sys::path::parent_path(deviceRuntime) + llvm::sys::path::get_separator() + "host_globals.bc").str();
+}
+
+std::string attachHostGlobals(llvm::Module& m, const std::vector<std::string>& symbols, const std::string& runtime) {
+  if (symbols.empty()) return {};
+  llvm::Function* registration = registrationFunction(m);
+  if (!registration) return "host variables in kernels: the host module registers no kernels (a circle bug)";
+  llvm::LLVMContext& ctx = m.getContext();
+  auto* ptr = llvm::PointerType::getUnqual(ctx);
+  llvm::Type* i32 = llvm::Type::getInt32Ty(ctx);
+  llvm::Type* i64 = llvm::Type::getInt64Ty(ctx);
+  llvm::FunctionCallee registerVar = m.getOrInsertFunction(
+      "__cudaRegisterVar",
+      llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {ptr, ptr, ptr, ptr, i32, i64, i32, i32}, false));
+  llvm::IRBuilder<> b(registration->back().getTerminator());
+  llvm::Value* handle = registration->getArg(0);
+  auto* entryTy = llvm::StructType::get(ctx, {ptr, ptr, i64});
+  std::vector<llvm::Constant*> entries;
+  for (const std::string& symbol : symbols) {
+    llvm::GlobalVariable* variable = m.getGlobalVariable(symbol, /*AllowInternal=*/true);
+    if (!variable)
+      return "host variable '" + symbol + "' read by device code is not in the host module (a circle bug)";
+    auto* shadow = new llvm::GlobalVariable(m, ptr, false, llvm::GlobalValue::InternalLinkage,
+                                            llvm::ConstantPointerNull::get(ptr), "__circle_host_slot_shadow");
+    shadow->setAlignment(llvm::Align(8));
+    llvm::Value* name = b.CreateGlobalString(hostGlobalSlotName(symbol), "__circle_host_slot_name");
+    b.CreateCall(registerVar, {handle, shadow, name, name, b.getInt32(0), b.getInt64(8), b.getInt32(0), b.getInt32(0)});
+    uint64_t bytes = m.getDataLayout().getTypeAllocSize(variable->getValueType());
+    entries.push_back(llvm::ConstantStruct::get(entryTy, {shadow, variable, llvm::ConstantInt::get(i64, bytes)}));
+  }
+  auto* tableTy = llvm::ArrayType::get(entryTy, entries.size());
+  auto* table = new llvm::GlobalVariable(m, tableTy, true, llvm::GlobalValue::InternalLinkage,
+                                         llvm::ConstantArray::get(tableTy, entries), "__circle_host_globals");
+  auto* attached = new llvm::GlobalVariable(m, i64, false, llvm::GlobalValue::InternalLinkage,
+                                            llvm::ConstantInt::get(i64, 0), "__circle_host_globals_attached");
+  llvm::FunctionCallee attach = m.getOrInsertFunction("__circle_host_globals_attach", llvm::Type::getVoidTy(ctx), ptr,
+                                                      i32, ptr);
+  for (llvm::Instruction* site : launchSites(m))
+    llvm::IRBuilder<>(site).CreateCall(attach, {table, llvm::ConstantInt::get(i32, entries.size()), attached});
+  return linkHostRuntime(m, runtime, "circle's host-variable runtime");
+}
+
+} // namespace circle
