@@ -8,7 +8,9 @@
 //  - a GPU that reads the host's pageable memory (HMM, or hardware coherence as on
 //    Grace Hopper; cudaDevAttrPageableMemoryAccess) gets the host addresses;
 //  - any other gets the device addresses of the variables' pages, registered with
-//    cudaHostRegister (mapped, pinned: every access crosses the bus, as zero-copy does).
+//    cudaHostRegister (mapped, pinned: every access crosses the bus, as zero-copy does);
+//    there a kernel reaches the variables' own bytes, not what they point to in the
+//    host's heap.
 // Where neither works the program stops with a message: a kernel must never read a
 // variable it was not given.
 #include <cuda_runtime_api.h>

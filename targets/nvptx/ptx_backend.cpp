@@ -26,6 +26,7 @@
 #include "targets/nvptx/tensor_core_address_spaces.h"
 #include "targets/nvptx/tensor_core_loops.h"
 #include "targets/nvptx/thread_bound_loops.h"
+#include "targets/nvptx/switch_lowering.h"
 #include "targets/nvptx/thread_exits.h"
 #include "targets/nvptx/unroll_factors.h"
 #include "targets/nvptx/warp_sorts.h"
@@ -129,6 +130,7 @@ void optimizeDeviceModule(llvm::Module& module, llvm::TargetMachine& tm, int opt
     });
   };
   alignDynamicSharedMemory(module);
+  lowerSwitchesWithoutTables(module);
   endThreadsAtExits(module);
   heapSortWhereLanesSortTogether(module);
   lowerVideoInstructions(module);

@@ -635,4 +635,31 @@ cu -sm_90 -O3 -S -gpu tiles.cu -o tiles
 expect_eq "$(grep -c 'wmma.load.[ab].sync.aligned.[a-z]*.m16n16k16.shared.f16' tiles.sm_90.ptx)" 8 \
   "the fragments' loads from shared memory use the shared form"
 expect_eq "$(grep -c 'cvta.shared' tiles.sm_90.ptx)" 0 "no generic address of the tiles"
+
+# A switch is compares and branches (predicated selects for a per-lane pick), never a
+# jump table: nvcc 13.0 emits no brx.idx even for 16 warp-uniform cases
+# (targets/nvptx/switch_lowering.h).
+cat > pick.cu <<'SRC'
+struct quad { unsigned x, y, z, w; };
+__global__ void pick(quad* out, const quad* in) {
+  quad a = in[0], b = in[1], c = in[2], d = in[3];
+  auto at = [&](unsigned i) -> quad {
+    switch (i) { case 0: return a; case 1: return b; case 2: return c; case 3: return d; }
+    return {};
+  };
+  out[threadIdx.x] = at(threadIdx.x & 3);
+}
+__global__ void dispatch(int* out, const int* op, int n) {
+  int acc = 0;
+  for (int i = 0; i < n; ++i) switch (op[i]) {
+    case 0: acc += 3; break; case 1: acc *= 5; break; case 2: acc -= 7; break; case 3: acc ^= 11; break;
+    case 4: acc <<= 1; break; case 5: acc >>= 2; break; case 6: acc |= 13; break; case 7: acc &= 0x7ff; break;
+    case 8: acc += op[i + 1]; break; case 9: acc -= 9; break; case 10: acc *= acc; break; case 11: acc = ~acc; break;
+  }
+  out[threadIdx.x] = acc;
+}
+SRC
+cu -sm_90 -O3 -S -gpu pick.cu -o pick
+expect_file pick.sm_90.ptx "the switches' PTX"
+expect_eq "$(grep -c 'brx.idx' pick.sm_90.ptx)" 0 "no jump table"
 finish
