@@ -4,8 +4,8 @@
 // glibc's locale model and static initialisation, neither of which a GPU has).
 //
 // One classic locale per device module, built by the first thread that needs it
-// (the others wait for it): ctype<char>, numpunct<char>, num_put<char>,
-// num_get<char> and collate<char>. std::locale() is that locale; there is no
+// (the others wait for it): ctype, numpunct, num_put, num_get and collate for char,
+// and for wchar_t in modules that use wide streams or facets (locale_wide.cpp). std::locale() is that locale; there is no
 // locale::global and no named locale but "C" (the others throw std::runtime_error).
 // The objects are never destroyed: each holds a reference that is never given back.
 #include "once.h"
@@ -30,6 +30,9 @@ constexpr size_t kFacets = 64;
 // 1 unless the device link found no reading from streams in the module
 // (targets/nvptx/iostreams.h), and then a constant 0: num_get and what it calls go.
 extern "C" __device__ int __circle_locale_reads_numbers = 1;
+// Likewise 1 only where the module names a wide stream or facet: the wchar_t facets
+// stay out of every other module.
+extern "C" __device__ int __circle_locale_wide = 1;
 
 __device__ unsigned classicState;
 __device__ Storage<std::locale> classicLocale;
@@ -42,6 +45,11 @@ __device__ Storage<std::numpunct<char>> classicNumpunct;
 __device__ Storage<std::num_put<char>> classicNumPut;
 __device__ Storage<std::num_get<char>> classicNumGet;
 __device__ Storage<std::collate<char>> classicCollate;
+__device__ Storage<std::ctype<wchar_t>> classicWideCtype;
+__device__ Storage<std::numpunct<wchar_t>> classicWideNumpunct;
+__device__ Storage<std::num_put<wchar_t>> classicWideNumPut;
+__device__ Storage<std::num_get<wchar_t>> classicWideNumGet;
+__device__ Storage<std::collate<wchar_t>> classicWideCollate;
 
 } // namespace
 
@@ -55,6 +63,10 @@ __device__ std::locale::id numpunctId __asm__("_ZNSt7__cxx118numpunctIcE2idE");
 __device__ std::locale::id numPutId __asm__("_ZNSt7num_putIcSt19ostreambuf_iteratorIcSt11char_traitsIcEEE2idE");
 __device__ std::locale::id numGetId __asm__("_ZNSt7num_getIcSt19istreambuf_iteratorIcSt11char_traitsIcEEE2idE");
 __device__ std::locale::id collateId __asm__("_ZNSt7__cxx117collateIcE2idE");
+__device__ std::locale::id wideNumpunctId __asm__("_ZNSt7__cxx118numpunctIwE2idE");
+__device__ std::locale::id wideNumPutId __asm__("_ZNSt7num_putIwSt19ostreambuf_iteratorIwSt11char_traitsIwEEE2idE");
+__device__ std::locale::id wideNumGetId __asm__("_ZNSt7num_getIwSt19istreambuf_iteratorIwSt11char_traitsIwEEE2idE");
+__device__ std::locale::id wideCollateId __asm__("_ZNSt7__cxx117collateIwE2idE");
 
 // ---- std::locale -------------------------------------------------------------------
 
@@ -70,6 +82,14 @@ locale::_Impl::_Impl(size_t refs) throw()
   _M_init_facet_unchecked(new (classicNumPut.get()) std::num_put<char>(1));
   if (__circle_locale_reads_numbers) _M_init_facet_unchecked(new (classicNumGet.get()) std::num_get<char>(1));
   _M_init_facet_unchecked(new (classicCollate.get()) std::collate<char>(1));
+  if (__circle_locale_wide) {
+    _M_init_facet_unchecked(new (classicWideCtype.get()) std::ctype<wchar_t>(1));
+    _M_init_facet_unchecked(new (classicWideNumpunct.get()) std::numpunct<wchar_t>(1));
+    _M_init_facet_unchecked(new (classicWideNumPut.get()) std::num_put<wchar_t>(1));
+    if (__circle_locale_reads_numbers)
+      _M_init_facet_unchecked(new (classicWideNumGet.get()) std::num_get<wchar_t>(1));
+    _M_init_facet_unchecked(new (classicWideCollate.get()) std::collate<wchar_t>(1));
+  }
 }
 
 locale::_Impl::~_Impl() throw() {}

@@ -282,14 +282,14 @@ std::string linkDeviceModule(llvm::Module& module, const std::string& runtimePat
   internalizeAndDrop(module, dropKernels);
   routeToRuntimeWrappers(module);
   buildStandardStreamsOnEntry(module);
-  const bool readsStreams = readsFromStreams(module);
+  const bool readsStreams = readsFromStreams(module), wideStreams = usesWideStreams(module);
   mapLibmToLibdevice(module);
   DeviceExceptionPlan exceptions = planDeviceExceptions(module);
   // The runtime first: its functions call into libdevice too.
   if (std::string err = linkLibrary(module, runtimePath, "circle's device runtime"); !err.empty()) return err;
   if (std::string err = linkLibrary(module, libdevicePath, "libdevice"); !err.empty()) return err;
   keepExternallyAvailableBodies(module);
-  settleStreamInput(module, readsStreams);
+  settleLocale(module, readsStreams, wideStreams);
   applyDeviceExceptions(module, exceptions);
   internalizeAndDrop(module, dropKernels);
   return {};

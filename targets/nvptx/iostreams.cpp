@@ -36,10 +36,27 @@ bool readsFromStreams(const llvm::Module& m) {
   return false;
 }
 
-void settleStreamInput(llvm::Module& m, bool reads) {
-  llvm::GlobalVariable* flag = m.getNamedGlobal("__circle_locale_reads_numbers");
+bool usesWideStreams(const llvm::Module& m) {
+  // basic_ios<wchar_t> and everything built on it (the wide streams and string
+  // streams), and the wide facets named directly.
+  static const char* const kWide[] = {"IwSt11char_traitsIwE", "ctypeIwE", "numpunctIwE", "num_putIw", "num_getIw",
+                                      "collateIwE"};
+  for (const llvm::GlobalValue& gv : m.global_values()) {
+    llvm::StringRef name = gv.getName();
+    for (const char* part : kWide)
+      if (name.contains(part)) return true;
+  }
+  return false;
+}
+
+namespace {
+
+// The runtime's int `flag` becomes the constant `on`: its loads fold, and what it
+// guards goes with them.
+void settleFlag(llvm::Module& m, const char* name, bool on) {
+  llvm::GlobalVariable* flag = m.getNamedGlobal(name);
   if (!flag || flag->isDeclaration()) return;
-  auto* value = llvm::ConstantInt::get(flag->getValueType(), reads ? 1 : 0);
+  auto* value = llvm::ConstantInt::get(flag->getValueType(), on ? 1 : 0);
   flag->setInitializer(value);
   flag->setConstant(true);
   // Its loads become the value here: they go through an address-space cast, which
@@ -51,6 +68,13 @@ void settleStreamInput(llvm::Module& m, bool reads) {
     else if (llvm::isa<llvm::ConstantExpr, llvm::CastInst>(users[i]))
       users.insert(users.end(), users[i]->user_begin(), users[i]->user_end());
   }
+}
+
+} // namespace
+
+void settleLocale(llvm::Module& m, bool reads, bool wide) {
+  settleFlag(m, "__circle_locale_reads_numbers", reads);
+  settleFlag(m, "__circle_locale_wide", wide);
 }
 
 } // namespace circle

@@ -8,6 +8,8 @@
 //   from a stream (an istream, a string stream that can read, std::cin): num_get's
 //   virtual members and strtod are half of what an output-only module would carry to
 //   ptxas otherwise (runtime/locale.cpp tests a variable the link makes a constant).
+// - Its wchar_t facets only for a module that names a wide stream or facet (a test of
+//   another such variable).
 #pragma once
 
 namespace llvm {
@@ -22,8 +24,11 @@ void buildStandardStreamsOnEntry(llvm::Module& m);
 // Before the runtime is linked: whether the module's code may read from a stream.
 bool readsFromStreams(const llvm::Module& m);
 
-// After the runtime is linked: fixes the locale's choice (a no-op for modules
+// Before the runtime is linked: whether the module's code uses wide streams or facets.
+bool usesWideStreams(const llvm::Module& m);
+
+// After the runtime is linked: fixes the locale's choices (a no-op for modules
 // without the locale).
-void settleStreamInput(llvm::Module& m, bool reads);
+void settleLocale(llvm::Module& m, bool reads, bool wide);
 
 } // namespace circle

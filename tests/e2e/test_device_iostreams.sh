@@ -75,4 +75,14 @@ expect_contains "$symbols" "W _ZNK3BoxIiE3getEv" "the instantiated member is kep
 expect_contains "$symbols" "W _ZN3BoxIiEC1Ei" "the complete constructor exists"
 expect_contains "$symbols" "W _ZN3BoxIiEC2Ei" "and the base constructor"
 
+# Wide string streams: the wchar_t facets are in the module that names them (the GPU
+# case wide_streams runs it), and only there (locale.cpp's __circle_locale_wide).
+out=$(cu -sm_90 -S -gpu "$CIRCLE_ROOT/tests/gpu/cases/wide_streams.cxx" -o wide 2>&1)
+expect_eq "$?" 0 "wide string streams compile for the device ($out)"
+expect_contains "$(cat wide.sm_90.ptx)" "_ZTVSt5ctypeIwE" "ctype<wchar_t>'s vtable in the wide module"
+printf '#include <sstream>\n__global__ void k(int* o) { std::ostringstream s; s << 42; *o = s.str().size(); }\nint main() {}\n' > narrow.cu
+cu -sm_90 -S -gpu narrow.cu -o narrow > /dev/null 2>&1
+expect_file narrow.sm_90.ptx "a char stream's module"
+expect_not_contains "$(cat narrow.sm_90.ptx)" "_ZTVSt5ctypeIwE" "no wide facet where none is named"
+
 finish
