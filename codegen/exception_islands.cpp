@@ -1,6 +1,7 @@
 #include "codegen/exception_islands.h"
 
 #include "codegen/function_symbols.h"
+#include "codegen/replay_consumer.h"
 
 #include "codegen/target_pass.h"
 #include "codegen/target_switch.h"
@@ -71,10 +72,16 @@ std::unique_ptr<llvm::Module> generateExceptionIslands(const TargetPassInput& in
       clang::CreateLLVMCodeGen(ci.getDiagnostics(), moduleName, ci.getVirtualFileSystemPtr(),
                                ci.getHeaderSearchOpts(), ci.getPreprocessorOpts(), codeGenOpts, llvmContext);
   gen->Initialize(in.ast);
-  // Only the roots are handed over: a function that must be emitted is emitted now,
-  // an inline one or an instantiation is deferred and then referenced, so it is
-  // emitted at the end with the class-inline functions the roots call. Whatever else
-  // they call is only declared: the device module has it.
+  // The unit's implicit instantiations are handed over first, each deferred until
+  // something refers to it: a handler may call one nothing else in device code calls
+  // (a test's `catch` comparing containers with std::equal), which the device pass,
+  // generating no handlers, never instantiated for the device. Then the roots: a
+  // function that must be emitted is emitted now, an inline one is deferred and then
+  // referenced, so it is emitted at the end with the class-inline functions the
+  // roots call. Whatever else they call is only declared: the device module has it.
+  for (clang::FunctionDecl* fd : in.events.implicitInstantiations())
+    if (fd->doesThisDeclarationHaveABody() && !fd->isDependentContext())
+      gen->HandleTopLevelDecl(clang::DeclGroupRef(fd));
   for (const clang::FunctionDecl* fd : roots)
     gen->HandleTopLevelDecl(clang::DeclGroupRef(const_cast<clang::FunctionDecl*>(fd)));
   for (const clang::FunctionDecl* fd : roots)

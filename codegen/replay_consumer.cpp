@@ -5,6 +5,8 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/Diagnostic.h"
 
+#include <set>
+
 namespace circle {
 
 using Kind = ConsumerEventLog::Kind;
@@ -73,6 +75,22 @@ std::vector<clang::FunctionDecl*> ConsumerEventLog::instantiatedFunctions() cons
   for (const Event& e : events_)
     if (e.kind == Kind::CXXImplicitFunctionInstantiation)
       out.push_back(llvm::cast<clang::FunctionDecl>(const_cast<clang::Decl*>(e.decl)));
+  return out;
+}
+
+std::vector<clang::FunctionDecl*> ConsumerEventLog::implicitInstantiations() const {
+  std::vector<clang::FunctionDecl*> out;
+  std::set<const clang::FunctionDecl*> seen;
+  auto add = [&](const clang::Decl* d) {
+    auto* fd = llvm::dyn_cast_or_null<clang::FunctionDecl>(const_cast<clang::Decl*>(d));
+    if (fd && fd->getTemplateSpecializationKind() == clang::TSK_ImplicitInstantiation && seen.insert(fd).second)
+      out.push_back(fd);
+  };
+  for (const Event& e : events_) {
+    if (e.kind == Kind::CXXImplicitFunctionInstantiation) add(e.decl);
+    if (e.kind == Kind::TopLevelDecl)
+      for (const clang::Decl* d : e.group) add(d);
+  }
   return out;
 }
 

@@ -34,6 +34,9 @@ public:
 
   // Every function definition the parse instantiated, in order.
   std::vector<clang::FunctionDecl*> instantiatedFunctions() const;
+  // Every implicit instantiation of a function handed over in any event (Sema passes
+  // a constexpr one, instantiated where it is first used, as a top-level declaration).
+  std::vector<clang::FunctionDecl*> implicitInstantiations() const;
 
 private:
   struct Event {

@@ -96,4 +96,12 @@ expect_not_contains "$out" "warning" "a constructor's try"
 expect_contains "$(grep -o 'pendingBits' ctor.sm_90.ptx | head -1)" "pendingBits" "is lowered with handlers"
 out=$(cu -sm_90 host.cxx -o host 2>&1)
 expect_not_contains "$out" "warning" "a host-only try is not warned about"
+
+# A handler calling instantiations nothing else in device code calls: the island
+# generates them (the GPU case runs it).
+out=$(cu -sm_90 -S -gpu "$CIRCLE_ROOT/tests/gpu/cases/handler_instantiations.cxx" -o handler 2>&1)
+expect_eq "$?" 0 "a handler's own instantiations are generated ($out)"
+expect_not_contains "$out" "which has no device definition" "nothing left undefined"
+expect_file handler.sm_90.ptx "its PTX"
+
 finish
