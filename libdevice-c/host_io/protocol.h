@@ -29,6 +29,7 @@ enum Op : int {
   kTell,    // result: the position
   kClearErr,
   kRemove, // payload: the path
+  kGetenv, // payload: the name; result: 1 and the value in the payload, 0 if unset, -1 if too long
 };
 
 // Streams the device names: 0, 1 and 2 are the host's stdin, stdout and stderr;

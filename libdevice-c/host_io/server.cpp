@@ -71,7 +71,7 @@ void serve(Port& port) {
   errno = 0;
   h.result = -1;
   FILE* f = streamFor(h.stream);
-  if (!f && h.op != kOpen && h.op != kRemove && !(h.op == kFlush && h.stream == -1)) {
+  if (!f && h.op != kOpen && h.op != kRemove && h.op != kGetenv && !(h.op == kFlush && h.stream == -1)) {
     h.error = EBADF;
     h.flags = kFailed;
     return;
@@ -126,6 +126,15 @@ void serve(Port& port) {
     break;
   case kRemove:
     h.result = remove(port.payload);
+    break;
+  case kGetenv:
+    if (const char* value = getenv(port.payload)) {
+      size_t n = strlen(value) + 1;
+      h.result = n <= kPayloadBytes ? 1 : -1;
+      if (n <= kPayloadBytes) memcpy(port.payload, value, n);
+    } else {
+      h.result = 0;
+    }
     break;
   default:
     errno = EINVAL;

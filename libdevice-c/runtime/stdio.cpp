@@ -20,6 +20,7 @@
 #include <cerrno>
 #include <cstdarg>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 using namespace circle_host_io;
@@ -340,6 +341,49 @@ int remove(const char* path) noexcept {
     return -1;
   }
   return int(sendStrings(kRemove, path, nullptr));
+}
+
+// The host's environment, served like stdio and asked at each call (the host may
+// change it between launches). What getenv returns must outlive the call: each
+// distinct value is kept in the device heap for the rest of the run, found again when
+// asked for again. Without a channel (a launch circle's host code did not see), or for
+// a value longer than a port, it is unset.
+namespace {
+
+struct KeptValue {
+  KeptValue* next;
+  char text[1];
+};
+__device__ KeptValue* keptValues;
+__device__ u32 keptLock;
+
+char* keep(const char* value) {
+  size_t n = strlen(value) + 1;
+  while (__atomic_exchange_n(&keptLock, 1u, __ATOMIC_ACQUIRE)) pause(64);
+  KeptValue* v = keptValues;
+  while (v && strcmp(v->text, value) != 0) v = v->next;
+  if (!v) {
+    v = static_cast<KeptValue*>(__circle_malloc(sizeof(KeptValue) + n));
+    if (v) {
+      memcpy(v->text, value, n);
+      v->next = keptValues;
+      keptValues = v;
+    }
+  }
+  __atomic_store_n(&keptLock, 0u, __ATOMIC_RELEASE);
+  return v ? v->text : nullptr;
+}
+
+} // namespace
+
+char* getenv(const char* name) noexcept {
+  if (!name || !haveChannel()) return nullptr;
+  size_t n = strlen(name) + 1;
+  if (n > kPayloadBytes) return nullptr;
+  Request r(kGetenv, -1);
+  memcpy(r.payload(), name, n);
+  r.header().length = u32(n);
+  return r.send() == 1 ? keep(r.payload()) : nullptr;
 }
 
 // The _unlocked forms: each call is one request, so there is no lock to skip.
