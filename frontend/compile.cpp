@@ -56,6 +56,7 @@
 #include "support/diagnostics.h"
 #include "targets/host/checked_launch.h"
 #include "targets/host/host_globals.h"
+#include "targets/host/kernel_stubs.h"
 #include "targets/host/host_io.h"
 #include "targets/host/managed_vars.h"
 #include "targets/host/host_backend.h"
@@ -307,6 +308,7 @@ public:
     embedSpirvShaders(*hostModule_, ast, shaders_);
     dropStorageOnlyDestructors(*hostModule_, ast, storageOnly_);
     routeStubLaunchesThroughCheck(*hostModule_);
+    passLongDoubleArgumentsAsDouble(*hostModule_);
     if (o_.rdc && o_.gpuAutoStack) raiseStackFromLinkedBounds(*hostModule_);
     else raiseStackBeforeLaunches(*hostModule_, stackBytes_);
     if (o_.rdc && tk_) attachLinkedHostIo(*hostModule_);

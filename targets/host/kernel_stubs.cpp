@@ -3,6 +3,7 @@
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -61,6 +62,25 @@ std::vector<llvm::Instruction*> launchSites(llvm::Module& m) {
       if (auto* c = llvm::dyn_cast<llvm::CallBase>(&inst); c && isLaunch(*c)) sites.push_back(c);
   }
   return sites;
+}
+
+int passLongDoubleArgumentsAsDouble(llvm::Module& m) {
+  int converted = 0;
+  for (const auto& [kernel, stub] : stubsByDeviceName(m)) {
+    std::vector<llvm::StoreInst*> stores;
+    for (llvm::Instruction& inst : llvm::instructions(*stub))
+      if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&inst);
+          store && store->getValueOperand()->getType()->isX86_FP80Ty() &&
+          llvm::isa<llvm::Argument>(store->getValueOperand()) && llvm::isa<llvm::AllocaInst>(store->getPointerOperand()))
+        stores.push_back(store);
+    for (llvm::StoreInst* store : stores) {
+      llvm::IRBuilder<> b(store->getNextNode());
+      llvm::Value* asDouble = b.CreateFPTrunc(store->getValueOperand(), b.getDoubleTy());
+      b.CreateStore(asDouble, store->getPointerOperand());
+      ++converted;
+    }
+  }
+  return converted;
 }
 
 std::string linkHostRuntime(llvm::Module& m, const std::string& path, const std::string& what) {

@@ -27,6 +27,11 @@ llvm::Function* registrationFunction(llvm::Module& host);
 // launched only from another source or through a graph is not seen.
 std::vector<llvm::Instruction*> launchSites(llvm::Module& host);
 
+// A kernel's `long double` parameter: the device computes long double as double, so
+// each stub stores the argument's double value over the start of its 16-byte x87 slot,
+// where the kernel reads it. Returns how many arguments it converted.
+int passLongDoubleArgumentsAsDouble(llvm::Module& host);
+
 // Links one of circle's host runtimes (bitcode beside the device runtime's), its
 // definitions made the program's one copy (linkonce_odr, hidden): every object that
 // needs it carries it. `what` names it in the error returned; empty on success.

@@ -155,9 +155,21 @@ void dropLongModifiers(llvm::CallInst& call) {
 
 // Clang's IRBuilder typed each operation by its first operand, so an operation on an
 // x87 constant is itself x87: once the constants are doubles, so are these.
+// An x87 constant Clang's device code generation already cast to its double type
+// (`std::log(2.0L)`'s argument: bitcast (x86_fp80 2.0 to double)), a cast of
+// mismatched widths that NVPTX cannot select.
+llvm::ConstantFP* castX87(llvm::Value* v) {
+  auto* ce = llvm::dyn_cast<llvm::ConstantExpr>(v);
+  auto* fp = ce && ce->getOpcode() == llvm::Instruction::BitCast ? llvm::dyn_cast<llvm::ConstantFP>(ce->getOperand(0))
+                                                                  : nullptr;
+  return fp && isX87(fp->getType()) && ce->getType()->isDoubleTy() ? fp : nullptr;
+}
+
 void retype(llvm::Instruction& inst, ValueTypes& types) {
-  for (llvm::Use& op : inst.operands())
+  for (llvm::Use& op : inst.operands()) {
     if (auto* fp = llvm::dyn_cast<llvm::ConstantFP>(op.get()); fp && isX87(fp->getType())) op.set(asDouble(fp));
+    if (llvm::ConstantFP* fp = castX87(op.get())) op.set(asDouble(fp));
+  }
   if (isX87(inst.getType())) inst.mutateType(llvm::Type::getDoubleTy(inst.getContext()));
   if (auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(&inst)) alloca->setAllocatedType(types.convert(alloca->getAllocatedType()));
   if (auto* gep = llvm::dyn_cast<llvm::GetElementPtrInst>(&inst)) {
@@ -195,7 +207,7 @@ bool lowered(llvm::Function& f) {
   for (llvm::Instruction& inst : llvm::instructions(f)) {
     if (containsX87(inst.getType())) return false;
     for (llvm::Value* op : inst.operands())
-      if (containsX87(op->getType())) return false;
+      if (containsX87(op->getType()) || castX87(op)) return false;
     if (auto* call = llvm::dyn_cast<llvm::CallBase>(&inst); call && containsX87(call->getFunctionType())) return false;
   }
   return true;

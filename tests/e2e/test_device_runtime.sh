@@ -320,4 +320,15 @@ expect_eq "$rc" 1 "a kernel calling cudaDeviceSynchronize does not build"
 expect_contains "$out" "devrt.cu:2:17: error: kernel 'bad(int*)' reaches 'cudaDeviceSynchronize', which has no device definition" "said at the kernel"
 expect_not_contains "$out" "ptxas" "before ptxas"
 expect_not_contains "$out" "'ok(int*)'" "cudaGetLastError is the device runtime's"
+
+# A long double constant already cast to the device's double type (std::log(2.0L)):
+# lowered to a double constant, not an x87 cast NVPTX cannot select (an internal error).
+out=$(cu -sm_90 -S -gpu "$CIRCLE_ROOT/tests/gpu/cases/long_double_constants.cxx" -o ldc 2>&1)
+expect_eq "$?" 0 "long double constants in a kernel ($out)"
+expect_not_contains "$out" "Cannot select" "no instruction-selection failure"
+# Its long double parameter: the stub stores the argument's double value where the
+# kernel reads it (the GPU case printed NaN for sqrt(7.0L + 2.0L) before).
+cu -sm_90 -S -emit-llvm "$CIRCLE_ROOT/tests/gpu/cases/long_double_constants.cxx" -o ldc.ll > /dev/null 2>&1
+expect_contains "$(grep -A14 'define.*device_stub' ldc.ll)" "fptrunc x86_fp80 %1 to double" "the stub passes the double value"
+
 finish
