@@ -205,23 +205,30 @@ std::map<std::string, TryFunction> findTryFunctions(const DeclsByName& userFunct
   return found;
 }
 
-const clang::VarDecl* findVariableBySymbol(const WalkTape& tape, const std::string& symbol) {
+std::map<std::string, const clang::VarDecl*> findVariablesBySymbols(const WalkTape& tape,
+                                                                   const std::set<std::string>& symbols) {
   struct Finder : clang::RecursiveASTVisitor<Finder> {
     bool shouldVisitTemplateInstantiations() const { return true; }
     bool VisitVarDecl(clang::VarDecl* vd) {
-      if (!found && vd->hasGlobalStorage() && !vd->getDeclContext()->isDependentContext() &&
-          variableSymbolName(*mangler, *vd) == symbol)
-        found = vd;
-      return !found;
+      if (!vd->hasGlobalStorage() || vd->getDeclContext()->isDependentContext()) return true;
+      std::string name = variableSymbolName(*mangler, *vd);
+      if (symbols->count(name)) found.emplace(name, vd); // the first declaration stays
+      return found.size() < symbols->size();
     }
     std::unique_ptr<clang::MangleContext> mangler;
-    std::string symbol;
-    const clang::VarDecl* found = nullptr;
+    const std::set<std::string>* symbols = nullptr;
+    std::map<std::string, const clang::VarDecl*> found;
   } finder;
+  if (symbols.empty()) return {};
   finder.mangler.reset(tape.ast().createMangleContext());
-  finder.symbol = symbol;
+  finder.symbols = &symbols;
   tape.replay(finder);
   return finder.found;
+}
+
+const clang::VarDecl* findVariableBySymbol(const WalkTape& tape, const std::string& symbol) {
+  std::map<std::string, const clang::VarDecl*> found = findVariablesBySymbols(tape, {symbol});
+  return found.empty() ? nullptr : found.begin()->second;
 }
 
 std::vector<VariableUse> findVariableUses(const WalkTape& tape, const std::string& symbol) {

@@ -4,6 +4,7 @@
 #include "clang/Basic/SourceLocation.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,9 @@ const clang::FunctionDecl* findFunctionBySymbol(const WalkTape& tape, const std:
 
 // The same for a variable with static storage.
 const clang::VarDecl* findVariableBySymbol(const WalkTape& tape, const std::string& symbol);
+// The same for several, in one replay; the symbols none declares are left out.
+std::map<std::string, const clang::VarDecl*> findVariablesBySymbols(const WalkTape& tape,
+                                                                   const std::set<std::string>& symbols);
 
 // Where function bodies name the variable a device module calls `symbol`: each use's
 // location and the symbol of the function it is in. A replay: for error paths.

@@ -626,8 +626,13 @@ private:
   void routeHostGlobals(llvm::Module& m) {
     if (!tape_) return;
     const clang::SourceManager& sources = ast_->getSourceManager();
+    std::set<std::string> declared;
+    for (const llvm::GlobalVariable& gv : m.globals())
+      if (gv.isDeclaration()) declared.insert(gv.getName().str());
+    std::map<std::string, const clang::VarDecl*> decls = findVariablesBySymbols(*tape_, declared);
     auto isHostVariable = [&](const llvm::GlobalVariable& gv) {
-      const clang::VarDecl* vd = findVariableBySymbol(*tape_, gv.getName().str());
+      auto it = decls.find(gv.getName().str());
+      const clang::VarDecl* vd = it == decls.end() ? nullptr : it->second;
       return vd && vd->hasGlobalStorage() && vd->getTLSKind() == clang::VarDecl::TLS_None &&
              !vd->hasAttr<clang::CUDADeviceAttr>() && !vd->hasAttr<clang::CUDAConstantAttr>() &&
              !vd->hasAttr<clang::CUDASharedAttr>() && !sources.isInSystemHeader(vd->getLocation());
@@ -639,10 +644,10 @@ private:
   // even one host code never names (an inline variable, a template's static member,
   // whose definition is not the declaration the symbol finds).
   void emitHostGlobalsOnHost(clang::ASTContext& ast) {
-    for (const std::string& symbol : hostGlobals_)
-      if (const clang::VarDecl* vd = findVariableBySymbol(*tape_, symbol))
-        if (clang::VarDecl* def = const_cast<clang::VarDecl*>(vd)->getDefinition(); def && !def->hasAttr<clang::UsedAttr>())
-          def->addAttr(clang::UsedAttr::CreateImplicit(ast));
+    for (const auto& found : findVariablesBySymbols(*tape_, hostGlobals_))
+      if (clang::VarDecl* def = const_cast<clang::VarDecl*>(found.second)->getDefinition();
+          def && !def->hasAttr<clang::UsedAttr>())
+        def->addAttr(clang::UsedAttr::CreateImplicit(ast));
   }
 
   // A function the user marked __host__ keeps that meaning: kernels may not reach it.

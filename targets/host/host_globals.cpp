@@ -22,22 +22,15 @@ std::string attachHostGlobals(llvm::Module& m, const std::vector<std::string>& s
   auto* ptr = llvm::PointerType::getUnqual(ctx);
   llvm::Type* i32 = llvm::Type::getInt32Ty(ctx);
   llvm::Type* i64 = llvm::Type::getInt64Ty(ctx);
-  llvm::FunctionCallee registerVar = m.getOrInsertFunction(
-      "__cudaRegisterVar",
-      llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {ptr, ptr, ptr, ptr, i32, i64, i32, i32}, false));
-  llvm::IRBuilder<> b(registration->back().getTerminator());
-  llvm::Value* handle = registration->getArg(0);
+  llvm::Instruction* registering = registration->back().getTerminator();
   auto* entryTy = llvm::StructType::get(ctx, {ptr, ptr, i64});
   std::vector<llvm::Constant*> entries;
   for (const std::string& symbol : symbols) {
     llvm::GlobalVariable* variable = m.getGlobalVariable(symbol, /*AllowInternal=*/true);
     if (!variable)
       return "host variable '" + symbol + "' read by device code is not in the host module (a circle bug)";
-    auto* shadow = new llvm::GlobalVariable(m, ptr, false, llvm::GlobalValue::InternalLinkage,
-                                            llvm::ConstantPointerNull::get(ptr), "__circle_host_slot_shadow");
-    shadow->setAlignment(llvm::Align(8));
-    llvm::Value* name = b.CreateGlobalString(hostGlobalSlotName(symbol), "__circle_host_slot_name");
-    b.CreateCall(registerVar, {handle, shadow, name, name, b.getInt32(0), b.getInt64(8), b.getInt32(0), b.getInt32(0)});
+    llvm::GlobalVariable* shadow = registerDevicePointer(m, registering, registration->getArg(0),
+                                                         hostGlobalSlotName(symbol), "__circle_host_slot");
     uint64_t bytes = m.getDataLayout().getTypeAllocSize(variable->getValueType());
     entries.push_back(llvm::ConstantStruct::get(entryTy, {shadow, variable, llvm::ConstantInt::get(i64, bytes)}));
   }

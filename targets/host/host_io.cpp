@@ -18,25 +18,6 @@ using circle_host_io::kChannelSymbol;
 
 constexpr const char* kLinkedAttach = "__circle_host_io_linked_attach"; // the -rdc link defines it
 
-// Registers the channel variable with `handle` before `at`; returns the host's copy,
-// which the server writes through (cudaMemcpyToSymbol).
-llvm::GlobalVariable* registerChannel(llvm::Module& m, llvm::Instruction* at, llvm::Value* handle) {
-  llvm::LLVMContext& ctx = m.getContext();
-  auto* ptr = llvm::PointerType::getUnqual(ctx);
-  auto* shadow = new llvm::GlobalVariable(m, ptr, false, llvm::GlobalValue::InternalLinkage,
-                                          llvm::ConstantPointerNull::get(ptr), "__circle_host_io_shadow");
-  shadow->setAlignment(llvm::Align(8));
-  llvm::Type* i32 = llvm::Type::getInt32Ty(ctx);
-  llvm::Type* i64 = llvm::Type::getInt64Ty(ctx);
-  llvm::FunctionCallee registerVar = m.getOrInsertFunction(
-      "__cudaRegisterVar",
-      llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {ptr, ptr, ptr, ptr, i32, i64, i32, i32}, false));
-  llvm::IRBuilder<> b(at);
-  llvm::Value* name = b.CreateGlobalString(kChannelSymbol, "__circle_host_io_name");
-  b.CreateCall(registerVar, {handle, shadow, name, name, b.getInt32(0), b.getInt64(8), b.getInt32(0), b.getInt32(0)});
-  return shadow;
-}
-
 // What the launches call: __circle_host_io_attach with the module's channel variable
 // and its per-GPU bits.
 llvm::FunctionCallee attachFunction(llvm::Module& m) {
@@ -60,7 +41,8 @@ std::string hostIoServerPath(const std::string& deviceRuntime) {
 std::string attachHostIo(llvm::Module& m, const std::string& serverBitcode) {
   llvm::Function* registration = registrationFunction(m);
   if (!registration) return "device stdio: the host module registers no kernels (a circle bug)";
-  llvm::GlobalVariable* shadow = registerChannel(m, registration->back().getTerminator(), registration->getArg(0));
+  llvm::GlobalVariable* shadow = registerDevicePointer(m, registration->back().getTerminator(), registration->getArg(0),
+                                                              kChannelSymbol, "__circle_host_io");
   llvm::GlobalVariable* attached = attachedBits(m);
   llvm::FunctionCallee attach = attachFunction(m);
   // A kernel launched only from another source or through a graph gets no channel
@@ -93,7 +75,7 @@ void attachLinkedHostIo(llvm::Module& m) {
 
 std::string defineLinkedHostIo(llvm::Module& m, llvm::Instruction* at, llvm::Value* handle,
                                const std::string& serverBitcode) {
-  llvm::GlobalVariable* shadow = registerChannel(m, at, handle);
+  llvm::GlobalVariable* shadow = registerDevicePointer(m, at, handle, kChannelSymbol, "__circle_host_io");
   llvm::GlobalVariable* attached = attachedBits(m);
   llvm::LLVMContext& ctx = m.getContext();
   auto* linked = llvm::Function::Create(llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), false),

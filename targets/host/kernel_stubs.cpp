@@ -48,6 +48,24 @@ llvm::Function* registrationFunction(llvm::Module& m) {
   return nullptr;
 }
 
+llvm::GlobalVariable* registerDevicePointer(llvm::Module& m, llvm::Instruction* at, llvm::Value* handle,
+                                            const std::string& deviceName, const std::string& prefix) {
+  llvm::LLVMContext& ctx = m.getContext();
+  auto* ptr = llvm::PointerType::getUnqual(ctx);
+  auto* shadow = new llvm::GlobalVariable(m, ptr, false, llvm::GlobalValue::InternalLinkage,
+                                          llvm::ConstantPointerNull::get(ptr), prefix + "_shadow");
+  shadow->setAlignment(llvm::Align(8));
+  llvm::Type* i32 = llvm::Type::getInt32Ty(ctx);
+  llvm::Type* i64 = llvm::Type::getInt64Ty(ctx);
+  llvm::FunctionCallee registerVar = m.getOrInsertFunction(
+      "__cudaRegisterVar",
+      llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {ptr, ptr, ptr, ptr, i32, i64, i32, i32}, false));
+  llvm::IRBuilder<> b(at);
+  llvm::Value* name = b.CreateGlobalString(deviceName, prefix + "_name");
+  b.CreateCall(registerVar, {handle, shadow, name, name, b.getInt32(0), b.getInt64(8), b.getInt32(0), b.getInt32(0)});
+  return shadow;
+}
+
 std::vector<llvm::Instruction*> launchSites(llvm::Module& m) {
   std::vector<llvm::Instruction*> sites;
   std::set<const llvm::Function*> stubs;

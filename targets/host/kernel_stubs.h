@@ -8,8 +8,10 @@
 
 namespace llvm {
 class Function;
+class GlobalVariable;
 class Instruction;
 class Module;
+class Value;
 } // namespace llvm
 
 namespace circle {
@@ -20,6 +22,12 @@ std::map<std::string, llvm::Function*> stubsByDeviceName(llvm::Module& host);
 // The function (Clang's __cuda_register_globals) that registers each kernel and
 // device variable with the module handle, its one parameter; null with no kernels.
 llvm::Function* registrationFunction(llvm::Module& host);
+
+// Registers the device module's pointer variable `deviceName` with `handle` before `at`
+// and returns its host shadow (null, internal; `prefix`_shadow, the name's string
+// `prefix`_name), through which cudaMemcpyToSymbol writes the device's copy.
+llvm::GlobalVariable* registerDevicePointer(llvm::Module& host, llvm::Instruction* at, llvm::Value* handle,
+                                            const std::string& deviceName, const std::string& prefix);
 
 // Where a launch begins: each stub's entry, and each launch the source makes itself
 // with the runtime's functions (cudaLaunchKernel...). What must happen before a
