@@ -377,7 +377,7 @@ char* keep(const char* value) {
 } // namespace
 
 char* getenv(const char* name) noexcept {
-  if (!name || !haveChannel()) return nullptr;
+  if (!haveChannel()) return nullptr; // name: nonnull, as glibc declares it
   size_t n = strlen(name) + 1;
   if (n > kPayloadBytes) return nullptr;
   Request r(kGetenv, -1);
