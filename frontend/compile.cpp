@@ -292,7 +292,7 @@ public:
       return;
     }
     PhaseReport::Scope t(report_, "codegen host");
-    emitHostGlobalsOnHost(ast);
+    std::map<std::string, uint64_t> hostGlobalBytes = emitHostGlobalsOnHost(ast);
     {
       CodegenObjectScope values(ast, hostTargetValues());
       UntaggedFunctions::HostPassScope gpuOnly(untagged_);
@@ -318,8 +318,7 @@ public:
         return;
       }
     }
-    if (std::string err = attachHostGlobals(*hostModule_, {hostGlobals_.begin(), hostGlobals_.end()},
-                                            hostGlobalsRuntimePath(deviceRuntimePath()));
+    if (std::string err = attachHostGlobals(*hostModule_, hostGlobalBytes, hostGlobalsRuntimePath(deviceRuntimePath()));
         !err.empty()) {
       reportError(err);
       return;
@@ -642,12 +641,17 @@ private:
 
   // The host module must define every variable device code reads through a slot,
   // even one host code never names (an inline variable, a template's static member,
-  // whose definition is not the declaration the symbol finds).
-  void emitHostGlobalsOnHost(clang::ASTContext& ast) {
-    for (const auto& found : findVariablesBySymbols(*tape_, hostGlobals_))
-      if (clang::VarDecl* def = const_cast<clang::VarDecl*>(found.second)->getDefinition();
-          def && !def->hasAttr<clang::UsedAttr>())
+  // whose definition is not the declaration the symbol finds). Returns each one's size
+  // on the host (0 for an incomplete type), by symbol: an extern one host code never
+  // names is only declared there.
+  std::map<std::string, uint64_t> emitHostGlobalsOnHost(clang::ASTContext& ast) {
+    std::map<std::string, uint64_t> bytes;
+    for (const auto& [symbol, vd] : findVariablesBySymbols(*tape_, hostGlobals_)) {
+      bytes[symbol] = vd->getType()->isIncompleteType() ? 0 : ast.getTypeSizeInChars(vd->getType()).getQuantity();
+      if (clang::VarDecl* def = const_cast<clang::VarDecl*>(vd)->getDefinition(); def && !def->hasAttr<clang::UsedAttr>())
         def->addAttr(clang::UsedAttr::CreateImplicit(ast));
+    }
+    return bytes;
   }
 
   // A function the user marked __host__ keeps that meaning: kernels may not reach it.

@@ -14,8 +14,8 @@ std::string hostGlobalsRuntimePath(const std::string& deviceRuntime) {
   return (llvm::sys::path::parent_path(deviceRuntime) + llvm::sys::path::get_separator() + "host_globals.bc").str();
 }
 
-std::string attachHostGlobals(llvm::Module& m, const std::vector<std::string>& symbols, const std::string& runtime) {
-  if (symbols.empty()) return {};
+std::string attachHostGlobals(llvm::Module& m, const std::map<std::string, uint64_t>& bytes, const std::string& runtime) {
+  if (bytes.empty()) return {};
   llvm::Function* registration = registrationFunction(m);
   if (!registration) return "host variables in kernels: the host module registers no kernels (a circle bug)";
   llvm::LLVMContext& ctx = m.getContext();
@@ -25,14 +25,14 @@ std::string attachHostGlobals(llvm::Module& m, const std::vector<std::string>& s
   llvm::Instruction* registering = registration->back().getTerminator();
   auto* entryTy = llvm::StructType::get(ctx, {ptr, ptr, i64});
   std::vector<llvm::Constant*> entries;
-  for (const std::string& symbol : symbols) {
+  for (const auto& [symbol, size] : bytes) {
     llvm::GlobalVariable* variable = m.getGlobalVariable(symbol, /*AllowInternal=*/true);
-    if (!variable)
-      return "host variable '" + symbol + "' read by device code is not in the host module (a circle bug)";
+    if (!variable) // only its address is needed
+      variable = new llvm::GlobalVariable(m, llvm::ArrayType::get(llvm::Type::getInt8Ty(ctx), size), false,
+                                          llvm::GlobalValue::ExternalLinkage, nullptr, symbol);
     llvm::GlobalVariable* shadow = registerDevicePointer(m, registering, registration->getArg(0),
                                                          hostGlobalSlotName(symbol), "__circle_host_slot");
-    uint64_t bytes = m.getDataLayout().getTypeAllocSize(variable->getValueType());
-    entries.push_back(llvm::ConstantStruct::get(entryTy, {shadow, variable, llvm::ConstantInt::get(i64, bytes)}));
+    entries.push_back(llvm::ConstantStruct::get(entryTy, {shadow, variable, llvm::ConstantInt::get(i64, size)}));
   }
   auto* tableTy = llvm::ArrayType::get(entryTy, entries.size());
   auto* table = new llvm::GlobalVariable(m, tableTy, true, llvm::GlobalValue::InternalLinkage,

@@ -5,8 +5,9 @@
 // linked from host_globals.bc), which fills the slots the first time the module meets
 // a GPU.
 #pragma once
+#include <cstdint>
+#include <map>
 #include <string>
-#include <vector>
 
 namespace llvm {
 class Module;
@@ -17,9 +18,11 @@ namespace circle {
 // Where the attach function's bitcode is: beside the device runtime's.
 std::string hostGlobalsRuntimePath(const std::string& deviceRuntime);
 
-// A whole-program host module whose device code reads `symbols` (host variables,
-// each defined or declared in `host`). Returns an error, or empty.
-std::string attachHostGlobals(llvm::Module& host, const std::vector<std::string>& symbols,
+// A whole-program host module whose device code reads the host variables `bytes`
+// names, with their sizes (0: unknown, an incomplete type). One that `host` neither
+// defines nor declares (extern, defined in another object, named by no host code
+// here) is declared. Returns an error, or empty.
+std::string attachHostGlobals(llvm::Module& host, const std::map<std::string, uint64_t>& bytes,
                               const std::string& runtimeBitcode);
 
 } // namespace circle

@@ -38,6 +38,30 @@ out=$(cu -sm_90 -fgpu-host-globals "$src" -o hg 2>&1)
 expect_eq "$?" 0 "an executable ($out)"
 expect_file hg "the executable"
 
+# Variations: an inline variable of a header bumped through a macro, a class template's
+# static member, in a kernel template, and an extern variable another source defines
+# that no host code here names (declared in the host object for its address).
+cat > h.h <<'SRC'
+#pragma once
+inline int header_count = 4;
+template <class T> struct cfg { static inline T scale = T(2); };
+#define BUMP(x) ((x) += 1)
+SRC
+cat > variations.cu <<'SRC'
+#include "h.h"
+extern int elsewhere;
+template <class T> __global__ void k(T* o) { BUMP(header_count); o[0] = header_count * cfg<T>::scale + elsewhere; }
+int main() { float* o = nullptr; k<<<1, 1>>>(o); }
+SRC
+echo 'int elsewhere = 100;' > elsewhere.cpp
+out=$(cu -sm_75 -sm_90 -fgpu-host-globals variations.cu elsewhere.cpp -o variations 2>&1)
+expect_eq "$?" 0 "header, template and extern variables ($out)"
+expect_file variations "their executable"
+cu -sm_90 -fgpu-host-globals -S -gpu variations.cu -o variations > /dev/null 2>&1
+for sym in header_count _ZN3cfgIfE5scaleE elsewhere; do
+  expect_contains "$(cat variations.sm_90.ptx)" ".u64 __circle_host_slot_$sym;" "$sym has a slot"
+done
+
 # What stays refused: a thread_local variable (one address per host thread) and the
 # flag with -rdc.
 printf 'thread_local int tl = 3;\n__global__ void k(int* p) { *p = tl; }\nint main() {}\n' > tl.cxx
